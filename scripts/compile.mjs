@@ -1,0 +1,42 @@
+// Compiles the engine (src/ and templates/) to lib/cli.js and the browser
+// entries (src/client/) to lib/client/. esbuild takes ~100 ms, so npm scripts
+// run it before every command and lib/ never goes stale.
+import { build } from 'esbuild';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+await build({
+  entryPoints: [path.join(root, 'src/cli.ts')],
+  outfile: path.join(root, 'lib/cli.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  splitting: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
+const clientDir = path.join(root, 'src/client/entries');
+if (existsSync(clientDir)) {
+  rmSync(path.join(root, 'lib/client'), { recursive: true, force: true });
+  const entries = readdirSync(clientDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(clientDir, f));
+  await build({
+    entryPoints: entries,
+    outdir: path.join(root, 'lib/client'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    splitting: true,
+    minify: true,
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+}

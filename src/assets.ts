@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { globSync } from 'tinyglobby';
+import type { CopiedFile, OutputFile } from './emit/atomic.ts';
+
+/** Where the engine itself is installed (holds lib/ and templates/). */
+export function engineRoot(): string {
+  // lib/cli.js when compiled; src/assets.ts under vitest. Both sit one level below the root.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+}
+
+export interface SiteAssets {
+  css: string[];
+  js: string[];
+  /** Per-feature scripts, loaded only by the pages that need them. */
+  features: Record<string, string>;
+  files: OutputFile[];
+  copies: CopiedFile[];
+}
+
+function hashed(name: string, contents: string | Buffer): string {
+  const hash = createHash('sha1').update(contents).digest('hex').slice(0, 10);
+  const ext = path.extname(name);
+  return `${path.basename(name, ext)}.${hash}${ext}`;
+}
+
+/**
+ * The theme's CSS (one file, in a fixed order) and the compiled client
+ * entries, named by content hash so they can be cached forever.
+ */
+export function collectAssets(options: { baseUrl: string; contentDir: string }): SiteAssets {
+  const root = engineRoot();
+  const files: OutputFile[] = [];
+  const copies: CopiedFile[] = [];
+  const cssDir = path.join(root, 'templates', 'css');
+  const css = readdirSync(cssDir)
+    .filter((name) => name.endsWith('.css'))
+    .sort()
+    .map((name) => readFileSync(path.join(cssDir, name), 'utf8'))
+    .join('\n');
+  const cssName = `assets/css/${hashed('site.css', css)}`;
+  files.push({ path: cssName, contents: css });
+
+  const clientDir = path.join(root, 'lib', 'client');
+  const js: string[] = [];
+  const features: Record<string, string> = {};
+  if (existsSync(clientDir)) {
+    for (const name of readdirSync(clientDir).sort()) {
+      if (!name.endsWith('.js')) continue;
+      const contents = readFileSync(path.join(clientDir, name));
+      // Chunks import each other by their plain names; keep them unhashed in their own folder.
+      if (name.startsWith('chunk-')) {
+        files.push({ path: `assets/js/${name}`, contents });
+        continue;
+      }
+      const out = `assets/js/${hashed(name, contents)}`;
+      files.push({ path: out, contents });
+      if (name === 'main.js') js.push(`${options.baseUrl}${out}`);
+      else features[path.basename(name, '.js')] = `${options.baseUrl}${out}`;
+    }
+  }
+  const staticDir = path.join(options.contentDir, 'static');
+  if (existsSync(staticDir)) {
+    for (const rel of globSync('**/*', { cwd: staticDir, dot: false }).sort()) {
+      copies.push({ path: rel, from: path.join(staticDir, rel) });
+    }
+  }
+  return { css: [`${options.baseUrl}${cssName}`], js, features, files, copies };
+}

@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { collectAssets, engineRoot, type SiteAssets } from './assets.ts';
+import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
+import { findBrokenLinks, type BrokenLink } from './check/links.ts';
+import type { ResolvedConfig } from './config/resolve.ts';
+import { writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/atomic.ts';
+import { outputFileOf } from './emit/paths.ts';
+import { buildSitemap } from './emit/sitemap.ts';
+import { UserError, UserErrors } from './errors.ts';
+import { loadContent, type LoadedContent, type SourcePage } from './load/pages.ts';
+import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
+import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
+import type { MarkdownResult } from './markdown/types.ts';
+import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem } from './nav/sidebar.ts';
+import { buildToc } from './nav/toc.ts';
+import { buildReference, type Reference } from './openapi/reference.ts';
+import { renderPage } from './render/renderPage.ts';
+import { buildSiteView } from './render/siteView.ts';
+import type { PageView, SiteView } from './render/viewModel.ts';
+import { task, type Reporter, type Timing } from './util/task.ts';
+
+/** A page after the markdown stage. */
+export interface ParsedPage {
+  source: SourcePage;
+  result: MarkdownResult;
+  title: string;
+}
+
+/** State of one build (or one dev session): never module globals. */
+export interface BuildContext {
+  config: ResolvedConfig;
+  reporter: Reporter;
+  timings: Timing[];
+  cache: BuildCache;
+  highlighter: Highlighter;
+  engine: string;
+  usedPages: Set<string>;
+}
+
+export interface BuiltSite {
+  /** Every route with its output file and HTML. */
+  pages: { route: string; file: string; html: string }[];
+  files: OutputFile[];
+  copies: CopiedFile[];
+  broken: BrokenLink[];
+  parsed: ParsedPage[];
+  sidebar: SidebarItem[];
+  reference: Reference | undefined;
+}
+
+export const NOT_FOUND_ROUTE = '/404';
+
+/** Identifies this build of the engine, so caches made by other code are ignored. */
+export function engineVersion(): string {
+  try {
+    return hashOf(readFileSync(path.join(engineRoot(), 'lib', 'cli.js'), 'utf8'));
+  } catch {
+    return hashOf('source', String(Date.now()));
+  }
+}
+
+export function createBuildContext(config: ResolvedConfig, reporter: Reporter): BuildContext {
+  const engine = engineVersion();
+  const cache = config.cache ? loadCache(config.cacheDir, engine) : emptyCache();
+  return {
+    config,
+    reporter,
+    timings: [],
+    cache,
+    highlighter: createHighlighter(cache.code),
+    engine,
+    usedPages: new Set(),
+  };
+}
+
+function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string): string {
+  return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, routeMap);
+}
+
+/** Markdown → HTML for each page, with cached results reused; all content errors are collected. */
+export async function parsePages(context: BuildContext, pages: readonly SourcePage[]): Promise<ParsedPage[]> {
+  const byFile = new Map(pages.map((p) => [p.file, p.route]));
+  const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
+  let processor: MarkdownProcessor | undefined;
+  const errors: UserError[] = [];
+  const parsed: ParsedPage[] = [];
+  for (const page of pages) {
+    const key = pageCacheKey(context, page, routeMap);
+    context.usedPages.add(key);
+    let result = context.cache.pages.get(key);
+    if (!result) {
+      processor ??= createMarkdownProcessor({
+        highlighter: context.highlighter,
+        baseUrl: context.config.baseUrl,
+        routeOfFile: (file) => byFile.get(file),
+      });
+      try {
+        result = await processMarkdown(processor, { body: page.body, path: page.file, route: page.route });
+      } catch (error) {
+        throw new Error(`while parsing ${page.relFile}`, { cause: error });
+      }
+      if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
+    }
+    for (const diagnostic of result.diagnostics) {
+      const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
+      if (diagnostic.severity === 'error') errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
+      else context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}`);
+    }
+    const title = page.frontMatter.title ?? result.h1;
+    if (title === undefined) {
+      errors.push(
+        new UserError('the page has no title', {
+          location: { file: page.file, line: 1, column: 1 },
+          hint: 'add `title:` to the front matter or start the page with a "# Title" heading',
+        }),
+      );
+      continue;
+    }
+    parsed.push({ source: page, result, title });
+  }
+  if (errors.length > 0) throw new UserErrors(errors);
+  return parsed;
+}
+
+function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
+  return parsed
+    .filter((p) => p.source.kind === 'doc' && p.source.frontMatter.displayed_sidebar !== null)
+    .map((p) => ({
+      id: p.source.id,
+      dir: p.source.dir,
+      route: p.source.route,
+      label: p.source.frontMatter.sidebar_label ?? p.title,
+      position: p.source.frontMatter.sidebar_position,
+      isIndex: p.source.id === 'index' ? false : p.source.id.endsWith('/index') || p.source.id === 'index',
+    }));
+}
+
+/** The docs sidebar, with the API reference as a page of the folder that holds its route. */
+export function buildDocsSidebar(parsed: readonly ParsedPage[], content: LoadedContent, reference: Reference | undefined): SidebarItem[] {
+  const docs = sidebarDocs(parsed);
+  if (reference) {
+    const route = reference.route;
+    const inner = route.replace(/^\/docs\//, '');
+    const dir = inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
+    docs.push({ id: inner, dir, route, label: 'API reference', position: 100, isIndex: false });
+  }
+  return buildSidebar(docs, content.categories);
+}
+
+function docView(page: ParsedPage, sidebar: SidebarItem[], config: ResolvedConfig): PageView {
+  const { source, result } = page;
+  const fm = source.frontMatter;
+  const base = config.baseUrl.replace(/\/$/, '');
+  const hasSidebar = fm.displayed_sidebar !== null;
+  const order = flattenSidebar(sidebar);
+  const index = hasSidebar ? order.findIndex((l) => l.href === source.route) : -1;
+  const previous = index > 0 ? order[index - 1] : undefined;
+  const next = index >= 0 ? order[index + 1] : undefined;
+  const toc = fm.hide_table_of_contents
+    ? []
+    : buildToc(result.headings, fm.toc_min_heading_level ?? config.site.toc.minHeadingLevel, fm.toc_max_heading_level ?? config.site.toc.maxHeadingLevel);
+  const crumbs = hasSidebar
+    ? breadcrumbsOf(sidebar, source.route).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined }))
+    : [];
+  const date = fm.date instanceof Date ? fm.date.toISOString().slice(0, 10) : fm.date;
+  return {
+    route: source.route,
+    title: page.title,
+    description: fm.description,
+    keywords: fm.keywords ?? [],
+    hasMermaid: result.hasMermaid,
+    pageScripts: [],
+    body: {
+      kind: 'doc',
+      html: result.html,
+      sidebar: hasSidebar ? sidebar : undefined,
+      breadcrumbs: [...crumbs, { label: page.title, href: undefined }],
+      toc,
+      previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,
+      next: next ? { label: next.label, href: `${base}${next.href}` } : undefined,
+      date,
+      authors: fm.authors === undefined ? [] : Array.isArray(fm.authors) ? fm.authors : [fm.authors],
+    },
+  };
+}
+
+function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {
+  const fm = page.source.frontMatter;
+  return {
+    route: page.source.route,
+    title: page.title,
+    description: fm.description,
+    keywords: fm.keywords ?? [],
+    hasMermaid: page.result.hasMermaid,
+    pageScripts: [],
+    body: {
+      kind: 'page',
+      html: page.result.html,
+      toc: fm.hide_table_of_contents ? [] : buildToc(page.result.headings, config.site.toc.minHeadingLevel, config.site.toc.maxHeadingLevel),
+    },
+  };
+}
+
+/** Every page's view: docs, content pages, the landing page, the API reference and the not-found page. */
+export function buildPageViews(options: {
+  config: ResolvedConfig;
+  parsed: readonly ParsedPage[];
+  sidebar: SidebarItem[];
+  reference: Reference | undefined;
+  assets: SiteAssets;
+}): PageView[] {
+  const { config, parsed, sidebar, reference } = options;
+  const views: PageView[] = parsed.map((page) => (page.source.kind === 'doc' ? docView(page, sidebar, config) : contentPageView(page, config)));
+  if (!parsed.some((p) => p.source.route === '/')) {
+    views.push({
+      route: '/',
+      title: config.site.title,
+      description: config.landing.hero.lead || config.site.tagline,
+      keywords: [],
+      hasMermaid: false,
+      pageScripts: [],
+      body: { kind: 'landing', landing: config.landing },
+    });
+  }
+  if (reference) {
+    const script = options.assets.features['api-reference'];
+    views.push({
+      route: reference.route,
+      title: reference.title,
+      description: reference.description,
+      keywords: ['REST API', 'OpenAPI'],
+      hasMermaid: false,
+      pageScripts: script ? [script] : [],
+      body: { kind: 'apiReference', html: reference.html, sidebar: undefined },
+    });
+  }
+  views.push({
+    route: NOT_FOUND_ROUTE,
+    title: 'Page Not Found',
+    description: undefined,
+    keywords: [],
+    hasMermaid: false,
+    pageScripts: [],
+    body: { kind: 'notFound' },
+  });
+  return views;
+}
+
+export function outputPathOf(route: string): string {
+  return route === NOT_FOUND_ROUTE ? '404.html' : outputFileOf(route);
+}
+
+/** Runs load → parse → openapi → nav → render → check, in memory. Nothing is written. */
+export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
+  const { config, timings } = context;
+  const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false }));
+  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
+  const reference = config.openapiFile
+    ? await task(timings, 'openapi', () => buildReference({ file: config.openapiFile ?? '', route: config.site.openapi.route, baseUrl: config.baseUrl }))
+    : undefined;
+  const assets = await task(timings, 'assets', () => collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }));
+  const { sidebar, site } = await task(timings, 'navigation', () => {
+    const sidebar = buildDocsSidebar(parsed, content, reference);
+    const site: SiteView = buildSiteView(config, {
+      docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
+      sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
+      assets: { css: assets.css, js: assets.js },
+    });
+    return { sidebar, site };
+  });
+  const views = buildPageViews({ config, parsed, sidebar, reference, assets });
+  const pages = await task(timings, 'render', () =>
+    views.map((view) => ({ route: view.route, file: outputPathOf(view.route), html: renderPage(site, withMermaid(view, assets)) })),
+  );
+  const broken = await task(timings, 'links', () => {
+    const anchors = new Map<string, Set<string>>();
+    for (const page of parsed) anchors.set(page.source.route, new Set(page.result.anchors));
+    for (const view of views) if (!anchors.has(view.route)) anchors.set(view.route, new Set());
+    if (reference) anchors.set(reference.route, new Set(reference.anchors));
+    const files = new Set<string>([...assets.files.map((f) => `/${f.path}`), ...assets.copies.map((f) => `/${f.path}`), '/sitemap.xml']);
+    return findBrokenLinks({
+      pages: parsed.map((p) => ({ route: p.source.route, file: p.source.file, links: p.result.links })),
+      anchors,
+      files,
+    });
+  });
+  const sitemap = await task(timings, 'sitemap', () =>
+    buildSitemap({ routes: views.filter((v) => v.route !== NOT_FOUND_ROUTE).map((v) => v.route), site: config.site, baseUrl: config.baseUrl }),
+  );
+  const files: OutputFile[] = [
+    ...pages.map((p) => ({ path: p.file, contents: p.html })),
+    ...assets.files,
+    { path: 'sitemap.xml', contents: sitemap },
+  ];
+  if (reference) files.push(...reference.downloads);
+  const copies: CopiedFile[] = [...assets.copies];
+  const seenImages = new Set<string>();
+  for (const page of parsed) {
+    for (const image of page.result.images) {
+      if (seenImages.has(image.output)) continue;
+      seenImages.add(image.output);
+      copies.push({ path: image.output, from: image.file });
+    }
+  }
+  return { pages, files, copies, broken, parsed, sidebar, reference };
+}
+
+/** Pages with a diagram load the diagram renderer; the others never download it. */
+function withMermaid(view: PageView, assets: SiteAssets): PageView {
+  const script = assets.features['mermaid'];
+  if (!view.hasMermaid || !script) return view;
+  return { ...view, pageScripts: [...view.pageScripts, script] };
+}
+
+export function persistCache(context: BuildContext): void {
+  if (!context.config.cache) return;
+  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
+}
+
+export function emitSite(config: ResolvedConfig, site: BuiltSite): void {
+  writeSiteAtomically(config.outDir, site.files, site.copies);
+}

@@ -1,0 +1,130 @@
+import type { LinkRef } from '../markdown/types.ts';
+
+/** One page of the link graph: where its links are written and what they say. */
+export interface GraphPage {
+  route: string;
+  file: string;
+  links: readonly LinkRef[];
+}
+
+export interface LinkGraph {
+  pages: readonly GraphPage[];
+  /** Every route of the site with the anchors it defines. */
+  anchors: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Files that exist in the output without being pages (assets, sitemap…). */
+  files?: ReadonlySet<string>;
+}
+
+export interface BrokenLink {
+  kind: 'link' | 'anchor';
+  file: string;
+  line: number;
+  column: number;
+  /** The link as written. */
+  raw: string;
+  route: string;
+  message: string;
+  suggestion: string | undefined;
+}
+
+/** `/a/b.html` and `/a/b/index.html` mean `/a/b` unless a route has that exact name. */
+export function normaliseRoute(route: string, routes: ReadonlyMap<string, unknown>): string {
+  if (routes.has(route)) return route;
+  if (route.endsWith('/index.html')) return route.slice(0, -'index.html'.length);
+  if (route.endsWith('.html')) return route.slice(0, -'.html'.length);
+  return route;
+}
+
+function findRoute(route: string, routes: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
+  const normal = normaliseRoute(route, routes);
+  if (routes.has(normal)) return normal;
+  const toggled = normal.endsWith('/') ? normal.slice(0, -1) : `${normal}/`;
+  return routes.has(toggled) ? toggled : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/** The closest candidate, if it is close enough to be what the author meant. */
+export function didYouMean(wanted: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  const last = (s: string): string => s.replace(/\/$/, '').slice(s.replace(/\/$/, '').lastIndexOf('/') + 1);
+  for (const candidate of candidates) {
+    // Compare the last segment too, so a page moved to another folder is still found.
+    const score = Math.min(distance(wanted, candidate), distance(last(wanted), last(candidate)) + 2);
+    if (score < bestScore) {
+      bestScore = score;
+      best = candidate;
+    }
+  }
+  return best !== undefined && bestScore <= Math.max(3, Math.floor(wanted.length / 4)) ? best : undefined;
+}
+
+/** Finds every link whose page or anchor does not exist. Pure: no I/O, no printing. */
+export function findBrokenLinks(graph: LinkGraph): BrokenLink[] {
+  const broken: BrokenLink[] = [];
+  const seen = new Set<string>();
+  for (const page of graph.pages) {
+    for (const link of page.links) {
+      const key = `${page.file}:${link.line}:${link.column}:${link.raw}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const at = { file: page.file, line: link.line, column: link.column, raw: link.raw, route: page.route };
+      if (link.path === undefined) {
+        broken.push({ kind: 'link', ...at, message: `broken link "${link.raw}": no such page`, suggestion: undefined });
+        continue;
+      }
+      const target = findRoute(link.path, graph.anchors);
+      if (target === undefined) {
+        if (graph.files?.has(link.path)) continue;
+        const suggestion = didYouMean(link.path, graph.anchors.keys());
+        broken.push({ kind: 'link', ...at, message: `broken link "${link.raw}": no page at ${link.path}`, suggestion });
+        continue;
+      }
+      if (link.hash === undefined || link.hash === '') continue;
+      const anchors = graph.anchors.get(target) ?? new Set<string>();
+      if (anchors.has(link.hash)) continue;
+      broken.push({
+        kind: 'anchor',
+        ...at,
+        message: `broken anchor "${link.raw}": ${target} has no heading or element with id "${link.hash}"`,
+        suggestion: didYouMean(link.hash, anchors) ? `${target}#${didYouMean(link.hash, anchors) ?? ''}` : undefined,
+      });
+    }
+  }
+  return broken;
+}
+
+export type Severity = 'ignore' | 'warn' | 'throw';
+
+export function formatBrokenLink(link: BrokenLink, root: string): string {
+  const file = link.file.startsWith(root) ? link.file.slice(root.length + 1) : link.file;
+  const hint = link.suggestion ? ` (did you mean ${link.suggestion}?)` : '';
+  return `${file}:${link.line}:${link.column}: ${link.message}${hint}`;
+}
+
+/** One text block for a list of broken links, with a hint when one target breaks on many pages. */
+export function formatReport(links: readonly BrokenLink[], root: string): string {
+  if (links.length === 0) return '';
+  const lines = links.map((link) => `  ${formatBrokenLink(link, root)}`);
+  const byRaw = new Map<string, number>();
+  for (const link of links) byRaw.set(link.raw, (byRaw.get(link.raw) ?? 0) + 1);
+  const repeated = [...byRaw].filter(([, count]) => count >= 5);
+  const notes = repeated.map(
+    ([raw, count]) => `  note: "${raw}" is broken on ${count} pages; if it comes from the navbar, footer or a shared template, fix it there`,
+  );
+  const silence = '  (set onBrokenLinks / onBrokenAnchors in content/site.yaml to "ignore", "warn" or "throw")';
+  return [`${links.length} broken link${links.length === 1 ? '' : 's'}:`, ...lines, ...notes, silence].join('\n');
+}

@@ -1,0 +1,107 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { build } from './commands/build.ts';
+import { check } from './commands/check.ts';
+import { serve } from './commands/serve.ts';
+import { formatUserError, UsageError, userErrorsOf } from './errors.ts';
+
+function port(value: string): number {
+  const n = Number.parseInt(value, 10);
+  if (!Number.isInteger(n) || n < 0 || n > 65535 || String(n) !== value) throw new InvalidArgumentError('must be a port number (0-65535)');
+  return n;
+}
+
+/** Prints an error once, at the boundary, and gives the exit code. */
+function report(error: unknown): number {
+  const userErrors = userErrorsOf(error);
+  if (userErrors.length > 0) {
+    for (const e of userErrors) process.stderr.write(`${formatUserError(e)}\n`);
+    process.stderr.write(`✗ build failed: ${userErrors.length} error${userErrors.length === 1 ? '' : 's'}\n`);
+    return 1;
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return 2;
+  }
+  process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  let cause = error instanceof Error ? error.cause : undefined;
+  while (cause) {
+    process.stderr.write(`caused by: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return 1;
+}
+
+export function createProgram(): Command {
+  const program = new Command('mapsdocs')
+    .description('Builds the MAPS Messaging documentation site')
+    .showHelpAfterError('(run "mapsdocs --help" for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build every route into the output folder')
+    .option('--content <dir>', 'content tree to build', 'content')
+    .option('--openapi <file>', 'OpenAPI description for the API reference')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--base-url <path>', 'path the site is served under, e.g. /maps/')
+    .option('--strict', 'fail on broken links and anchors', false)
+    .option('--no-cache', 'ignore cached work from earlier builds')
+    .option('--quiet', 'print only warnings and errors', false)
+    .action(async (opts: { content: string; openapi?: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; quiet: boolean }) => {
+      const outcome = await build({ content: opts.content, openapi: opts.openapi, out: opts.out, baseUrl: opts.baseUrl, strict: opts.strict, cache: opts.cache, quiet: opts.quiet });
+      if (!outcome.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('check')
+    .description('check links and anchors of the whole site')
+    .option('--content <dir>', 'content tree to check', 'content')
+    .option('--openapi <file>', 'OpenAPI description for the API reference')
+    .option('--strict', 'exit with 1 when a link or anchor is broken', false)
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
+    .action(async (opts: { content: string; openapi?: string; strict: boolean; format: 'text' | 'json' }) => {
+      const outcome = await check({ content: opts.content, openapi: opts.openapi, strict: opts.strict, format: opts.format });
+      process.stdout.write(outcome.output);
+      if (!outcome.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('serve')
+    .description('serve a build as a static host would')
+    .option('--dir <dir>', 'built site', 'dist')
+    .option('--port <port>', 'port', port, 4173)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (opts: { dir: string; port: number; host: string }) => {
+      const { url } = await serve(opts);
+      process.stderr.write(`serving ${opts.dir} at ${url} (Ctrl+C to stop)\n`);
+    });
+
+  program
+    .command('dev')
+    .description('build in memory, serve, watch and reload while you write')
+    .option('--content <dir>', 'content tree', 'content')
+    .option('--port <port>', 'port', port, 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the browser', false)
+    .option('--quiet', 'print only errors and warnings', false)
+    .action(async (opts: { content: string; port: number; host: string; open: boolean; quiet: boolean }) => {
+      const { dev } = await import('./commands/dev.ts');
+      await dev(opts);
+    });
+
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are not failures; anything else commander rejects is a usage error.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    return report(error);
+  }
+}

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { UsageError } from '../errors.ts';
+import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
+import { landingSchema, type LandingConfig } from './landing.ts';
+import { NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
+
+/** Everything a build needs to know, resolved once and passed to every stage. */
+export interface ResolvedConfig {
+  /** The project folder (holds content/, openapi/, templates/). */
+  root: string;
+  contentDir: string;
+  outDir: string;
+  /** The OpenAPI description, absolute; undefined when the tree has none. */
+  openapiFile: string | undefined;
+  /** Site configuration file, when the content tree has one. */
+  configFile: string | undefined;
+  landingFile: string | undefined;
+  site: SiteConfig;
+  landing: LandingConfig;
+  /** Base path, starting and ending with `/`. */
+  baseUrl: string;
+  strict: boolean;
+  cache: boolean;
+  cacheDir: string;
+}
+
+export interface ResolveOptions {
+  root?: string | undefined;
+  content?: string | undefined;
+  openapi?: string | undefined;
+  out?: string | undefined;
+  baseUrl?: string | undefined;
+  strict?: boolean | undefined;
+  cache?: boolean | undefined;
+}
+
+export const SITE_CONFIG_FILE = 'site.yaml';
+export const LANDING_FILE = 'landing.yaml';
+
+function describeSiteIssue(issue: z.core.$ZodIssue, value: unknown): { message: string; hint?: string } | undefined {
+  const [first, second, index] = issue.path;
+  if (first === 'navbar' && second === 'items' && typeof index === 'number') {
+    const items = (value as { navbar?: { items?: unknown[] } } | undefined)?.navbar?.items;
+    const entry = items?.[index] as { type?: unknown } | undefined;
+    const type = entry?.type;
+    if (issue.code === 'invalid_union' && (typeof type !== 'string' || !(NAVBAR_ITEM_TYPES as readonly string[]).includes(type))) {
+      return {
+        message: `navbar.items[${index}]: unknown navbar item type ${JSON.stringify(type)}`,
+        hint: `use one of ${NAVBAR_ITEM_TYPES.join(', ')}`,
+      };
+    }
+    return { message: `navbar.items[${index}] (type ${JSON.stringify(type)}): ${formatPath(issue.path.slice(3)) || 'item'}: ${issue.message}` };
+  }
+  return undefined;
+}
+
+export function normaliseBaseUrl(raw: string): string {
+  if (!raw.startsWith('/')) throw new UsageError(`--base-url must start with "/" (got ${JSON.stringify(raw)})`);
+  return raw.endsWith('/') ? raw : `${raw}/`;
+}
+
+export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined } {
+  const file = path.join(contentDir, SITE_CONFIG_FILE);
+  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined };
+  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  return { site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue), file };
+}
+
+export function loadLanding(contentDir: string): { landing: LandingConfig; file: string | undefined } {
+  const file = path.join(contentDir, LANDING_FILE);
+  if (!existsSync(file)) return { landing: landingSchema.parse({}), file: undefined };
+  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  return { landing: validateYaml(landingSchema, yaml, file), file };
+}
+
+export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
+  const root = path.resolve(options.root ?? process.cwd());
+  const contentDir = path.resolve(root, options.content ?? 'content');
+  if (!existsSync(contentDir)) {
+    throw new UsageError(`content folder not found: ${contentDir} (pass --content DIR)`);
+  }
+  const { site, file: configFile } = loadSiteConfig(contentDir);
+  const { landing, file: landingFile } = loadLanding(contentDir);
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? site.baseUrl);
+  let openapiFile: string | undefined;
+  if (options.openapi !== undefined) {
+    openapiFile = path.resolve(root, options.openapi);
+    if (!existsSync(openapiFile)) throw new UsageError(`OpenAPI file not found: ${openapiFile}`);
+  } else {
+    const candidate = path.resolve(root, site.openapi.file);
+    openapiFile = existsSync(candidate) ? candidate : undefined;
+  }
+  return {
+    root,
+    contentDir,
+    outDir: path.resolve(root, options.out ?? 'dist'),
+    openapiFile,
+    configFile,
+    landingFile,
+    site,
+    landing,
+    baseUrl,
+    strict: options.strict ?? false,
+    cache: options.cache ?? true,
+    cacheDir: path.join(root, 'node_modules', '.cache', 'mapsdocs'),
+  };
+}

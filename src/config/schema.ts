@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/**
+ * The site configuration (`content/site.yaml`). One schema gives both the
+ * type authors write (`UserConfig`) and the type the engine reads
+ * (`SiteConfig`, with every default filled in).
+ */
+
+const position = z.enum(['left', 'right']).default('right');
+
+/** A link target: a route of the site (`to`) or an outside address (`href`). */
+const linkFields = {
+  label: z.string().min(1),
+  to: z.string().startsWith('/').optional(),
+  href: z.url().optional(),
+};
+
+const linkItem = z
+  .object(linkFields)
+  .refine((item) => (item.to === undefined) !== (item.href === undefined), {
+    message: 'give exactly one of `to` (a route of the site) or `href` (an outside address)',
+  });
+
+export type LinkItem = z.infer<typeof linkItem>;
+
+const defaultItem = z.object({
+  type: z.literal('default'),
+  ...linkFields,
+  position,
+}).refine((item) => (item.to === undefined) !== (item.href === undefined), {
+  message: 'give exactly one of `to` (a route of the site) or `href` (an outside address)',
+});
+
+const dropdownItem = z.object({
+  type: z.literal('dropdown'),
+  label: z.string().min(1),
+  position,
+  items: z.array(linkItem).min(1, 'a dropdown needs at least one item'),
+});
+
+const searchItem = z.object({ type: z.literal('search'), position });
+
+const htmlItem = z.object({
+  type: z.literal('html'),
+  /** Markup placed as is; it must be trusted. */
+  value: z.string().min(1),
+  position,
+});
+
+const docItem = z.object({
+  type: z.literal('doc'),
+  /** A page id: its path under content/docs without `.md`, e.g. `intro`. */
+  docId: z.string().min(1),
+  label: z.string().optional(),
+  position,
+});
+
+const docSidebarItem = z.object({
+  type: z.literal('docSidebar'),
+  /** The sidebar to link to: its first page is the target. */
+  sidebarId: z.string().min(1),
+  label: z.string().min(1),
+  position,
+});
+
+const docsVersionItem = z.object({
+  type: z.literal('docsVersion'),
+  label: z.string().optional(),
+  to: z.string().startsWith('/').optional(),
+  position,
+});
+
+const docsVersionDropdownItem = z.object({
+  type: z.literal('docsVersionDropdown'),
+  /** Versions offered; each must be declared under `docs.versions`. Empty means all. */
+  versions: z.array(z.string()).default([]),
+  position,
+});
+
+const localeDropdownItem = z.object({ type: z.literal('localeDropdown'), position });
+
+export const NAVBAR_ITEM_TYPES = [
+  'default',
+  'dropdown',
+  'search',
+  'html',
+  'doc',
+  'docSidebar',
+  'docsVersion',
+  'docsVersionDropdown',
+  'localeDropdown',
+] as const;
+
+export const navbarItem = z.discriminatedUnion('type', [
+  defaultItem,
+  dropdownItem,
+  searchItem,
+  htmlItem,
+  docItem,
+  docSidebarItem,
+  docsVersionItem,
+  docsVersionDropdownItem,
+  localeDropdownItem,
+]);
+
+export type NavbarItem = z.infer<typeof navbarItem>;
+
+const footerColumn = z.object({
+  title: z.string().min(1),
+  items: z.array(linkItem).min(1),
+});
+
+export const siteConfigSchema = z.object({
+  /** Shown in the navbar, the document titles and the landing page. */
+  title: z.string().min(1).default('MAPS Messaging'),
+  tagline: z.string().default('Intelligence Unleashed'),
+  /** Where the site is published, used for absolute URLs in the sitemap. */
+  url: z.url().default('https://docs.mapsmessaging.io'),
+  /** Path the site is served under; always starts and ends with `/`. */
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'must start and end with "/", e.g. "/" or "/maps/"')
+    .default('/'),
+  locale: z
+    .object({
+      default: z.string().default('en'),
+      locales: z.array(z.string()).default(['en']),
+      direction: z.enum(['ltr', 'rtl']).default('ltr'),
+    })
+    .prefault({}),
+  onBrokenLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  onBrokenAnchors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
+  docs: z
+    .object({
+      sidebarId: z.string().default('tutorialSidebar'),
+      /** Collapsible categories; siblings close when one opens. */
+      sidebarCollapsible: z.boolean().default(true),
+      autoCollapseCategories: z.boolean().default(true),
+      /** Lets readers hide the sidebar on desktop. */
+      hideable: z.boolean().default(true),
+      versions: z
+        .array(z.object({ name: z.string().min(1), label: z.string().min(1), path: z.string().default('/docs') }))
+        .min(1)
+        .default([{ name: 'current', label: 'Current', path: '/docs' }]),
+      editUrl: z.url().optional(),
+    })
+    .prefault({}),
+  navbar: z
+    .object({
+      title: z.string().optional(),
+      logo: z.object({ alt: z.string().min(1), src: z.string().min(1) }).optional(),
+      hideOnScroll: z.boolean().default(false),
+      items: z.array(navbarItem).default([]),
+    })
+    .prefault({}),
+  footer: z
+    .object({
+      style: z.enum(['dark', 'light']).default('dark'),
+      /** Either columns of links or one flat row. */
+      links: z.union([z.array(footerColumn), z.array(linkItem)]).default([]),
+      logo: z.object({ alt: z.string(), src: z.string(), href: z.string().optional() }).optional(),
+      copyright: z.string().default(''),
+    })
+    .prefault({}),
+  announcementBar: z
+    .object({
+      /** Changing the id shows the bar again to readers who closed it. */
+      id: z.string().min(1),
+      content: z.string().min(1),
+      backgroundColor: z.string().default('#fafbfc'),
+      textColor: z.string().default('#091E42'),
+      isCloseable: z.boolean().default(true),
+    })
+    .optional(),
+  colorMode: z
+    .object({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      disableSwitch: z.boolean().default(false),
+      respectPrefersColorScheme: z.boolean().default(false),
+    })
+    .prefault({}),
+  sitemap: z
+    .object({
+      changefreq: z.enum(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']).default('hourly'),
+      priority: z.number().min(0).max(1).default(0.5),
+      ignorePatterns: z.array(z.string()).default(['/tags/**']),
+    })
+    .prefault({}),
+  toc: z
+    .object({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
+    .prefault({}),
+  /** The OpenAPI description rendered at /docs/api/reference, relative to the project. */
+  openapi: z
+    .object({
+      file: z.string().default('openapi/maps-messaging-api.yaml'),
+      route: z.string().default('/docs/api/reference'),
+    })
+    .prefault({}),
+});
+
+export type UserConfig = z.input<typeof siteConfigSchema>;
+export type SiteConfig = z.output<typeof siteConfigSchema>;

@@ -1,0 +1,6 @@
+/** Where a route's HTML lives in the output: `/docs/intro` → `docs/intro.html`, `/docs/` → `docs/index.html`. */
+export function outputFileOf(route: string): string {
+  if (route === '/') return 'index.html';
+  if (route.endsWith('/')) return `${route.slice(1)}index.html`;
+  return `${route.slice(1)}.html`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Errors a user can act on. They carry where the problem is and how to fix
+ * it, and the CLI prints them without a stack trace. Anything else is an
+ * internal error and keeps its stack and cause chain.
+ */
+export interface SourceLocation {
+  file: string;
+  line?: number | undefined;
+  column?: number | undefined;
+}
+
+export interface UserErrorOptions {
+  hint?: string | undefined;
+  location?: SourceLocation | undefined;
+  cause?: unknown;
+}
+
+export class UserError extends Error {
+  readonly hint: string | undefined;
+  readonly location: SourceLocation | undefined;
+
+  constructor(message: string, options: UserErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'UserError';
+    this.hint = options.hint;
+    this.location = options.location;
+  }
+}
+
+/** Several user errors found in one pass, reported together so authors fix them in one go. */
+export class UserErrors extends Error {
+  readonly errors: readonly UserError[];
+  constructor(errors: readonly UserError[]) {
+    super(`${errors.length} error${errors.length === 1 ? '' : 's'} in the content`);
+    this.name = 'UserErrors';
+    this.errors = errors;
+  }
+}
+
+/** A usage mistake on the command line: exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function formatLocation(location: SourceLocation): string {
+  let text = location.file;
+  if (location.line !== undefined) {
+    text += `:${location.line}`;
+    if (location.column !== undefined) text += `:${location.column}`;
+  }
+  return text;
+}
+
+export function formatUserError(error: UserError): string {
+  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+  const hint = error.hint ? `\n  hint: ${error.hint}` : '';
+  return `${where}error: ${error.message}${hint}`;
+}
+
+export function isUserError(error: unknown): error is UserError {
+  return error instanceof UserError;
+}
+
+/** Flattens any thrown value into the user errors it carries, or none if it is internal. */
+export function userErrorsOf(error: unknown): UserError[] {
+  if (error instanceof UserErrors) return [...error.errors];
+  if (error instanceof UserError) return [error];
+  return [];
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { UserError } from '../errors.ts';
+import { parseYaml, validateYaml } from '../util/yamlFile.ts';
+
+/** Front matter a Docusaurus author already knows. Unknown keys are kept, not refused. */
+export const frontMatterSchema = z.looseObject({
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  sidebar_label: z.string().min(1).optional(),
+  sidebar_position: z.number().optional(),
+  slug: z.string().min(1).optional(),
+  /** `null` removes the sidebar from the page. */
+  displayed_sidebar: z.string().nullable().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  keywords: z.array(z.string()).optional(),
+  draft: z.boolean().optional(),
+  date: z.union([z.string(), z.date()]).optional(),
+  authors: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+export type FrontMatter = z.output<typeof frontMatterSchema>;
+
+export interface SplitSource {
+  frontMatter: FrontMatter;
+  /** The markdown with the front matter replaced by blank lines, so positions still match the file. */
+  body: string;
+}
+
+const OPEN = /^---[ \t]*\r?\n/;
+
+export function splitFrontMatter(source: string, file: string): SplitSource {
+  if (!OPEN.test(source)) return { frontMatter: {}, body: source };
+  const lines = source.split('\n');
+  let end = -1;
+  for (let i = 1; i < lines.length; i += 1) {
+    if (/^---[ \t]*\r?$/.test(lines[i] ?? '')) {
+      end = i;
+      break;
+    }
+  }
+  if (end === -1) {
+    throw new UserError('front matter is never closed', {
+      location: { file, line: 1, column: 1 },
+      hint: 'end the front matter with a line "---"',
+    });
+  }
+  const yamlText = lines.slice(1, end).join('\n');
+  const yaml = parseYaml(yamlText, file, 1);
+  const frontMatter = validateYaml(frontMatterSchema, yaml, file);
+  const body = `${'\n'.repeat(end + 1)}${lines.slice(end + 1).join('\n')}`;
+  return { frontMatter, body };
+}

@@ -1,0 +1,24 @@
+import type { VFile } from 'vfile';
+import type { Heading, ImageRef, LinkRef } from './types.ts';
+
+/** Per-file data the plugins read and fill; lives on the vfile, never in module state. */
+export interface PageFileData {
+  /** Absolute path of the markdown file. */
+  path: string;
+  /** The page's route, e.g. `/docs/intro`. */
+  route: string;
+  source: string;
+  headings: Heading[];
+  links: LinkRef[];
+  images: ImageRef[];
+  anchors: string[];
+  h1: string | undefined;
+  hasMermaid: boolean;
+  text: string;
+}
+
+export function pageData(file: VFile): PageFileData {
+  const data = file.data as { page?: PageFileData };
+  if (!data.page) throw new Error('markdown plugins need file.data.page; use processMarkdown()');
+  return data.page;
+}

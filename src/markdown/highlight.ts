@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+
+/**
+ * Code highlighting with shiki, light and dark themes as CSS variables.
+ * Shiki and each grammar are loaded only when a block misses the cache, so a
+ * warm build never pays for them.
+ */
+export interface CodeOptions {
+  lang: string;
+  highlightLines: ReadonlySet<number>;
+  showLineNumbers: boolean;
+}
+
+export interface Highlighter {
+  /** The canonical language id for a fence's language, or undefined if unknown. */
+  resolveLanguage(lang: string): string | undefined;
+  highlight(code: string, options: CodeOptions): Promise<string>;
+  /** Cached blocks, to persist between builds. */
+  readonly cache: Map<string, string>;
+  /** Keys of the blocks this build asked for. */
+  readonly used: Set<string>;
+}
+
+export const LIGHT_THEME = 'github-light';
+export const DARK_THEME = 'github-dark';
+
+/** Plain-text fence languages that shiki renders without a grammar. */
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'console-output', 'log']);
+
+/** Languages whose names are known without loading shiki's language index. */
+import { bundledLanguagesInfo } from 'shiki/langs';
+
+const aliasToId = new Map<string, string>();
+for (const info of bundledLanguagesInfo) {
+  aliasToId.set(info.id, info.id);
+  for (const alias of info.aliases ?? []) aliasToId.set(alias, info.id);
+}
+
+export function resolveLanguage(lang: string): string | undefined {
+  const key = lang.toLowerCase();
+  if (PLAIN.has(key)) return 'text';
+  return aliasToId.get(key);
+}
+
+function lineClassTransformer(options: CodeOptions): ShikiTransformer {
+  return {
+    name: 'mapsdocs:lines',
+    line(node, line) {
+      if (options.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');
+    },
+    pre(node) {
+      if (options.showLineNumbers) this.addClassToHast(node, 'line-numbers');
+      // The copy button and the wrap toggle are added by the client; keep tabindex for keyboard scrolling.
+      node.properties['tabindex'] = '0';
+    },
+  };
+}
+
+export function cacheKey(code: string, options: CodeOptions): string {
+  return createHash('sha1')
+    .update(`${options.lang}\0${[...options.highlightLines].join(',')}\0${options.showLineNumbers}\0${code}`)
+    .digest('base64url');
+}
+
+export function createHighlighter(initialCache: Map<string, string> = new Map()): Highlighter {
+  let core: Promise<HighlighterCore> | undefined;
+  const loaded = new Set<string>();
+
+  async function getCore(): Promise<HighlighterCore> {
+    core ??= (async () => {
+      const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, light, dark] = await Promise.all([
+        import('shiki/core'),
+        import('shiki/engine/javascript'),
+        import('@shikijs/themes/github-light'),
+        import('@shikijs/themes/github-dark'),
+      ]);
+      return createHighlighterCore({
+        themes: [light.default, dark.default],
+        langs: [],
+        engine: createJavaScriptRegexEngine({ forgiving: true }),
+      });
+    })();
+    return core;
+  }
+
+  async function ensureLanguage(highlighter: HighlighterCore, id: string): Promise<void> {
+    if (id === 'text' || loaded.has(id)) return;
+    const { bundledLanguages } = await import('shiki/langs');
+    const load = bundledLanguages[id as keyof typeof bundledLanguages];
+    if (!load) throw new Error(`shiki has no grammar for ${id}`);
+    await highlighter.loadLanguage(load);
+    loaded.add(id);
+  }
+
+  const used = new Set<string>();
+  return {
+    cache: initialCache,
+    used,
+    resolveLanguage,
+    async highlight(code, options) {
+      const key = cacheKey(code, options);
+      used.add(key);
+      const hit = initialCache.get(key);
+      if (hit !== undefined) return hit;
+      const highlighter = await getCore();
+      await ensureLanguage(highlighter, options.lang);
+      const html = highlighter.codeToHtml(code, {
+        lang: options.lang,
+        themes: { light: LIGHT_THEME, dark: DARK_THEME },
+        defaultColor: false,
+        transformers: [lineClassTransformer(options)],
+      });
+      initialCache.set(key, html);
+      return html;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Code, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { pageData } from '../context.ts';
+import type { Highlighter } from '../highlight.ts';
+import { report } from './report.ts';
+
+export interface FenceMeta {
+  title: string | undefined;
+  highlightLines: Set<number>;
+  showLineNumbers: boolean;
+}
+
+/** Reads `title="a.yaml" {1,4-6} showLineNumbers` from a fence's meta string. */
+export function parseFenceMeta(meta: string | null | undefined): FenceMeta {
+  const text = meta ?? '';
+  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
+  const highlightLines = new Set<number>();
+  const ranges = /\{([\d,\s-]+)\}/.exec(text)?.[1];
+  for (const part of ranges?.split(',') ?? []) {
+    const [from, to] = part.trim().split('-').map((n) => Number.parseInt(n, 10));
+    if (from === undefined || Number.isNaN(from)) continue;
+    for (let line = from; line <= (to !== undefined && !Number.isNaN(to) ? to : from); line += 1) highlightLines.add(line);
+  }
+  return {
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    highlightLines,
+    showLineNumbers: /\bshowLineNumbers\b/.test(text),
+  };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Highlights code fences with shiki (through the cache), and keeps mermaid
+ * fences as readable diagram source that the client turns into a picture.
+ */
+export default function remarkCode(options: { highlighter: Highlighter }) {
+  return async (tree: Root, file: VFile) => {
+    const page = pageData(file);
+    const jobs: Promise<void>[] = [];
+    visit(tree, 'code', (node: Code, index, parent) => {
+      if (!parent || index === undefined) return;
+      const lang = (node.lang ?? 'text').toLowerCase();
+      const meta = parseFenceMeta(node.meta);
+      const titleHtml = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
+      if (lang === 'mermaid') {
+        page.hasMermaid = true;
+        parent.children[index] = {
+          type: 'html',
+          value: `<figure class="diagram" data-diagram="mermaid"><pre class="diagram-source">${escapeHtml(node.value)}</pre></figure>`,
+        };
+        return;
+      }
+      const resolved = options.highlighter.resolveLanguage(lang);
+      if (resolved === undefined) {
+        report(file, {
+          message: `unknown code language "${node.lang ?? ''}"`,
+          hint: 'use a language shiki knows (bash, yaml, json, java, csharp, python, javascript, …) or "text"',
+          node,
+        });
+        return;
+      }
+      const replace = parent.children;
+      jobs.push(
+        options.highlighter
+          .highlight(node.value, { lang: resolved, highlightLines: meta.highlightLines, showLineNumbers: meta.showLineNumbers })
+          .then((pre) => {
+            replace[index] = {
+              type: 'html',
+              value: `<div class="code-block" data-lang="${escapeHtml(lang)}">${titleHtml}${pre}</div>`,
+            };
+          }),
+      );
+    });
+    await Promise.all(jobs);
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Definition, Image, Link, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { pageData } from '../context.ts';
+import { report } from './report.ts';
+
+export interface LinkOptions {
+  /** The route of a markdown file, or undefined if it is not a page. */
+  routeOfFile: (absoluteFile: string) => string | undefined;
+  /** Prefix of every site path in the output, e.g. `/` or `/maps/`. */
+  baseUrl: string;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Splits `path#hash` (query kept with the path). */
+function splitHash(url: string): { pathPart: string; hash: string | undefined } {
+  const index = url.indexOf('#');
+  if (index === -1) return { pathPart: url, hash: undefined };
+  return { pathPart: url.slice(0, index), hash: decodeURIComponent(url.slice(index + 1)) };
+}
+
+/** Resolves a relative URL against a route the way a browser would. */
+function resolveAgainstRoute(route: string, relative: string): string {
+  return new URL(relative, `http://site${route}`).pathname;
+}
+
+/**
+ * Resolves links to routes (relative `.md` files and site paths alike),
+ * prefixes the base URL, records every link with its position for the link
+ * checker, and copies images under a content-hashed name.
+ */
+export default function remarkLinks(options: LinkOptions) {
+  const base = options.baseUrl.replace(/\/$/, '');
+  return (tree: Root, file: VFile) => {
+    const page = pageData(file);
+    const dir = path.dirname(page.path);
+
+    visit(tree, (node) => {
+      if (node.type !== 'link' && node.type !== 'definition') return;
+      const link = node as Link | Definition;
+      const raw = link.url;
+      const line = link.position?.start.line ?? 1;
+      const column = link.position?.start.column ?? 1;
+      if (SCHEME.test(raw) || raw.startsWith('//')) return;
+      const { pathPart, hash } = splitHash(raw);
+      let target: string;
+      if (pathPart === '') {
+        target = page.route;
+      } else if (/\.mdx?$/.test(pathPart.split('?')[0] ?? '') && !pathPart.startsWith('/')) {
+        const absolute = path.resolve(dir, decodeURIComponent(pathPart.split('?')[0] ?? ''));
+        const route = options.routeOfFile(absolute);
+        if (route === undefined) {
+          report(file, {
+            severity: 'warning',
+            message: `link to "${raw}": ${existsSync(absolute) ? 'the file is not a page of the site' : 'no such file'}`,
+            hint: 'fix the relative path, or link to a route such as /docs/intro',
+            node: link,
+          });
+          // Keep the link checker's view consistent: it is reported once, here.
+          page.links.push({ raw, path: undefined, hash, line, column });
+          return;
+        }
+        target = route;
+      } else if (pathPart.startsWith('/')) {
+        target = pathPart.split('?')[0] ?? pathPart;
+      } else {
+        target = resolveAgainstRoute(page.route, pathPart.split('?')[0] ?? pathPart);
+      }
+      page.links.push({ raw, path: target, hash, line, column });
+      const query = pathPart.includes('?') ? pathPart.slice(pathPart.indexOf('?')) : '';
+      link.url = `${pathPart === '' ? '' : base + target + query}${hash !== undefined ? `#${encodeURIComponent(hash).replace(/%2F/g, '/')}` : ''}`;
+    });
+
+    visit(tree, 'image', (node: Image) => {
+      const raw = node.url;
+      if (SCHEME.test(raw) || raw.startsWith('//') || raw.startsWith('/')) return;
+      const absolute = path.resolve(dir, decodeURIComponent(raw));
+      if (!existsSync(absolute)) {
+        report(file, { message: `image not found: ${raw}`, hint: 'check the path relative to this markdown file', node });
+        return;
+      }
+      const hash = createHash('sha1').update(readFileSync(absolute)).digest('hex').slice(0, 8);
+      const ext = path.extname(absolute);
+      const output = `assets/images/${path.basename(absolute, ext)}-${hash}${ext}`;
+      page.images.push({ file: absolute, output });
+      node.url = `${options.baseUrl}${output}`;
+    });
+  };
+}

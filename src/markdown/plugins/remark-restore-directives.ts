@@ -1,0 +1,24 @@
+import type { Root, Parent, PhrasingContent } from 'mdast';
+import { visit, SKIP } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { pageData } from '../context.ts';
+
+/**
+ * remark-directive also parses `:name` in running text and `::name` lines,
+ * which prose like "key:value" triggers by accident. Only container
+ * directives (admonitions) are meant; the others go back to their source text.
+ */
+export default function remarkRestoreDirectives() {
+  return (tree: Root, file: VFile) => {
+    const { source } = pageData(file);
+    visit(tree, (node, index, parent: Parent | undefined) => {
+      if ((node.type !== 'textDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${(node as { name: string }).name}`;
+      const text: PhrasingContent = { type: 'text', value };
+      parent.children.splice(index, 1, node.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text);
+      return [SKIP, index + 1];
+    });
+  };
+}

@@ -1,0 +1,81 @@
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type Processor } from 'unified';
+import { VFile } from 'vfile';
+import type { PageFileData } from './context.ts';
+import type { Highlighter } from './highlight.ts';
+import remarkAdmonitions, { normaliseAdmonitionSyntax } from './plugins/remark-admonitions.ts';
+import remarkCode from './plugins/remark-code.ts';
+import remarkHeadingIds from './plugins/remark-heading-ids.ts';
+import remarkLinks, { type LinkOptions } from './plugins/remark-links.ts';
+import remarkRestoreDirectives from './plugins/remark-restore-directives.ts';
+import rehypeCollect from './plugins/rehype-collect.ts';
+import { diagnosticsOf } from './plugins/report.ts';
+import type { MarkdownResult } from './types.ts';
+
+export interface ProcessorOptions extends LinkOptions {
+  highlighter: Highlighter;
+}
+
+export type MarkdownProcessor = Processor<any, any, any, any, string>; // eslint-disable-line @typescript-eslint/no-explicit-any -- unified's generic chain types do not survive a factory's return type
+
+/**
+ * The markdown chain, built once per build. Order matters:
+ * directives are parsed before admonitions are shaped; stray text
+ * directives are restored before heading ids read heading text; links are
+ * resolved before code is highlighted (code never holds links); ids and text
+ * are collected from the final HTML tree.
+ */
+export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProcessor {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkRestoreDirectives)
+    .use(remarkAdmonitions)
+    .use(remarkHeadingIds)
+    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl })
+    .use(remarkCode, { highlighter: options.highlighter })
+    .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
+    .use(rehypeCollect)
+    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as MarkdownProcessor;
+}
+
+export interface MarkdownInput {
+  /** Markdown with the front matter lines blanked (so line numbers match the file). */
+  body: string;
+  path: string;
+  route: string;
+}
+
+export async function processMarkdown(processor: MarkdownProcessor, input: MarkdownInput): Promise<MarkdownResult> {
+  const source = normaliseAdmonitionSyntax(input.body);
+  const page: PageFileData = {
+    path: input.path,
+    route: input.route,
+    source,
+    headings: [],
+    links: [],
+    images: [],
+    anchors: [],
+    h1: undefined,
+    hasMermaid: false,
+    text: '',
+  };
+  const file = new VFile({ path: input.path, value: source, data: { page } });
+  const html = String(await processor.process(file));
+  return {
+    html,
+    h1: page.h1,
+    headings: page.headings,
+    links: page.links,
+    anchors: page.anchors,
+    diagnostics: diagnosticsOf(file),
+    hasMermaid: page.hasMermaid,
+    images: page.images,
+    text: page.text,
+  };
+}

@@ -1,0 +1,141 @@
+import type { Category } from '../load/categories.ts';
+
+/** A docs page as the sidebar sees it. */
+export interface SidebarDoc {
+  id: string;
+  dir: string;
+  route: string;
+  label: string;
+  position: number | undefined;
+  /** Folder index pages (`x/index.md`) become their category's link. */
+  isIndex: boolean;
+}
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** The folder under docs/. */
+  dir: string;
+  href: string | undefined;
+  collapsed: boolean;
+  collapsible: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+interface Sortable {
+  position: number | undefined;
+  name: string;
+  item: SidebarItem;
+}
+
+function compare(a: Sortable, b: Sortable): number {
+  const pa = a.position ?? Number.POSITIVE_INFINITY;
+  const pb = b.position ?? Number.POSITIVE_INFINITY;
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function titleCase(name: string): string {
+  return name.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+/**
+ * Builds the sidebar from the folder tree: folders are categories (labelled
+ * and ordered by `_category_` files), pages are links ordered by
+ * `sidebar_position` then name. Pure and deterministic.
+ */
+export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMap<string, Category>): SidebarItem[] {
+  const children = new Map<string, Sortable[]>();
+  const add = (dir: string, entry: Sortable): void => {
+    const list = children.get(dir);
+    if (list) list.push(entry);
+    else children.set(dir, [entry]);
+  };
+  const indexOf = new Map<string, SidebarDoc>();
+  for (const doc of docs) {
+    if (doc.isIndex && doc.dir !== '') {
+      indexOf.set(doc.dir, doc);
+      continue;
+    }
+    add(doc.dir, {
+      position: doc.position,
+      name: doc.id,
+      item: { type: 'link', label: doc.label, href: doc.route },
+    });
+  }
+  // Every folder that holds a page (directly or below) is a category.
+  const dirs = new Set<string>();
+  for (const doc of docs) {
+    const parts = doc.dir ? doc.dir.split('/') : [];
+    for (let i = 1; i <= parts.length; i += 1) dirs.add(parts.slice(0, i).join('/'));
+  }
+  const categoryItems = new Map<string, SidebarCategory>();
+  for (const dir of dirs) {
+    const meta = categories.get(dir)?.meta;
+    const index = indexOf.get(dir);
+    const name = dir.slice(dir.lastIndexOf('/') + 1);
+    let href = index?.route;
+    if (meta?.link && meta.link.type === 'doc') {
+      const linkId = meta.link.id;
+      href = docs.find((d) => d.id === linkId)?.route ?? href;
+    }
+    const item: SidebarCategory = {
+      type: 'category',
+      label: meta?.label ?? index?.label ?? titleCase(name),
+      dir,
+      href,
+      collapsed: meta?.collapsed ?? true,
+      collapsible: meta?.collapsible ?? true,
+      items: [],
+    };
+    categoryItems.set(dir, item);
+    const parent = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+    add(parent, { position: meta?.position ?? index?.position, name: dir, item });
+  }
+  for (const [dir, item] of categoryItems) {
+    item.items = (children.get(dir) ?? []).sort(compare).map((entry) => entry.item);
+  }
+  const root = (children.get('') ?? []).sort(compare).map((entry) => entry.item);
+  return root.flatMap((item) => collapseEmpty(item));
+}
+
+/** A category with no pages of its own but a link is shown as that link; an empty one is dropped. */
+function collapseEmpty(item: SidebarItem): SidebarItem[] {
+  if (item.type === 'link') return [item];
+  item.items = item.items.flatMap((child) => collapseEmpty(child));
+  if (item.items.length > 0) return [item];
+  if (item.href !== undefined) return [{ type: 'link', label: item.label, href: item.href }];
+  return [];
+}
+
+/** The reading order of the sidebar: every link and category link, depth first. */
+export function flattenSidebar(items: readonly SidebarItem[]): SidebarLink[] {
+  const out: SidebarLink[] = [];
+  for (const item of items) {
+    if (item.type === 'link') out.push(item);
+    else {
+      if (item.href !== undefined) out.push({ type: 'link', label: item.label, href: item.href });
+      out.push(...flattenSidebar(item.items));
+    }
+  }
+  return out;
+}
+
+/** The categories leading to a route, outermost first. */
+export function breadcrumbsOf(items: readonly SidebarItem[], route: string): SidebarCategory[] {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href === route) return [item];
+    const inner = breadcrumbsOf(item.items, route);
+    if (inner.length > 0 || item.items.some((child) => child.type === 'link' && child.href === route)) return [item, ...inner];
+  }
+  return [];
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { ApiReference } from '../../templates/api/ApiReference.tsx';
+import type { OutputFile } from '../emit/atomic.ts';
+import { loadDescription } from './document.ts';
+import { buildReferenceModel } from './model.ts';
+
+/** The rendered API reference: its HTML body, its anchors for the link checker, and the downloadable description. */
+export interface Reference {
+  route: string;
+  title: string;
+  description: string;
+  html: string;
+  anchors: string[];
+  /** Operation summaries and schema names by anchor, for search and tests. */
+  operations: { anchor: string; method: string; path: string; summary: string; id: string }[];
+  downloads: OutputFile[];
+}
+
+export async function buildReference(options: { file: string; route: string; baseUrl: string }): Promise<Reference> {
+  const { document, text } = await loadDescription(options.file);
+  const model = buildReferenceModel(document);
+  // Descriptions are CommonMark; raw HTML in them is not trusted and is dropped.
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
+  const cache = new Map<string, string>();
+  const md = (source: string): string => {
+    let html = cache.get(source);
+    if (html === undefined) {
+      html = String(processor.processSync(source));
+      cache.set(source, html);
+    }
+    return html;
+  };
+  const stem = path.basename(options.file).replace(/\.(ya?ml|json)$/i, '');
+  const isJson = /\.json$/i.test(options.file);
+  const dir = `${options.route.replace(/^\//, '').replace(/\/$/, '')}`;
+  const yamlPath = `${dir}/${stem}.yaml`;
+  const jsonPath = `${dir}/${stem}.json`;
+  const { stringify } = await import('yaml');
+  const downloads: OutputFile[] = [
+    { path: yamlPath, contents: isJson ? stringify(document) : text },
+    { path: jsonPath, contents: isJson ? text : `${JSON.stringify(document, null, 2)}\n` },
+  ];
+  const html = renderToStaticMarkup(
+    createElement(ApiReference, {
+      model,
+      document,
+      md,
+      downloads: [
+        { label: 'YAML', href: `${options.baseUrl}${yamlPath}` },
+        { label: 'JSON', href: `${options.baseUrl}${jsonPath}` },
+      ],
+    }),
+  );
+  const anchors = ['schemas', ...model.tags.map((t) => t.anchor), ...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor)];
+  return {
+    route: options.route,
+    title: `${model.title} reference`,
+    description: `Every call of the ${model.title} ${model.version}: parameters, bodies, responses and schemas.`,
+    html,
+    anchors,
+    operations: model.operations.map((o) => ({ anchor: o.anchor, method: o.method, path: o.path, summary: o.summary, id: o.id })),
+    downloads,
+  };
+}

@@ -1,0 +1,92 @@
+import type { SiteConfig } from '../config/schema.ts';
+import type { LandingConfig } from '../config/landing.ts';
+import type { SidebarItem } from '../nav/sidebar.ts';
+import type { TocEntry } from '../nav/toc.ts';
+
+/** Everything the templates show, computed before rendering: templates fetch nothing. */
+export interface NavLinkView {
+  label: string;
+  href: string;
+  external: boolean;
+  active?: boolean;
+}
+
+export type NavItemView =
+  | ({ type: 'link' } & NavLinkView)
+  | { type: 'dropdown'; label: string; items: NavLinkView[]; active: boolean; kind: 'links' | 'versions' | 'locales' }
+  | { type: 'search' }
+  | { type: 'html'; value: string };
+
+export interface SiteView {
+  title: string;
+  tagline: string;
+  baseUrl: string;
+  siteUrl: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  navbar: {
+    title: string;
+    logo: { alt: string; src: string } | undefined;
+    hideOnScroll: boolean;
+    left: NavItemView[];
+    right: NavItemView[];
+  };
+  footer: {
+    style: 'dark' | 'light';
+    columns: { title: string; items: NavLinkView[] }[];
+    links: NavLinkView[];
+    logo: { alt: string; src: string; href?: string | undefined } | undefined;
+    copyright: string;
+  };
+  announcement: SiteConfig['announcementBar'];
+  colorMode: SiteConfig['colorMode'];
+  docs: { hideable: boolean; autoCollapseCategories: boolean; versions: SiteConfig['docs']['versions']; pluginId: string };
+  assets: { css: string[]; js: string[] };
+}
+
+export interface DocView {
+  kind: 'doc';
+  html: string;
+  sidebar: SidebarItem[] | undefined;
+  breadcrumbs: { label: string; href: string | undefined }[];
+  toc: TocEntry[];
+  previous: { label: string; href: string } | undefined;
+  next: { label: string; href: string } | undefined;
+  date: string | undefined;
+  authors: string[];
+}
+
+export interface ContentPageView {
+  kind: 'page';
+  html: string;
+  toc: TocEntry[];
+}
+
+export interface LandingView {
+  kind: 'landing';
+  landing: LandingConfig;
+}
+
+export interface NotFoundView {
+  kind: 'notFound';
+}
+
+export interface ApiReferenceView {
+  kind: 'apiReference';
+  /** Server-rendered reference body (menu and content). */
+  html: string;
+  sidebar: SidebarItem[] | undefined;
+}
+
+export type BodyView = DocView | ContentPageView | LandingView | NotFoundView | ApiReferenceView;
+
+export interface PageView {
+  route: string;
+  title: string;
+  description: string | undefined;
+  keywords: string[];
+  hasMermaid: boolean;
+  /** Extra scripts for this page only (the API reference islands). */
+  pageScripts: string[];
+  body: BodyView;
+}

@@ -1,0 +1,73 @@
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import type { z } from 'zod';
+import { UserError, UserErrors } from '../errors.ts';
+
+/** A parsed YAML text that still knows where each value came from. */
+export interface LocatedYaml {
+  value: unknown;
+  locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
+}
+
+/**
+ * Parses YAML, turning syntax errors into user errors at the right line.
+ * `lineOffset` shifts positions when the YAML sits inside a larger file
+ * (front matter starts on line 2 of its markdown file).
+ */
+export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYaml {
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new UserErrors(
+      doc.errors.map((error) => {
+        const pos = error.linePos?.[0];
+        return new UserError(`invalid YAML: ${error.message.split('\n')[0]}`, {
+          location: { file, line: (pos?.line ?? 1) + lineOffset, column: pos?.col },
+          hint: 'check indentation, colons and quotes on this line (a value with ": " or a leading "@" must be quoted)',
+        });
+      }),
+    );
+  }
+  return {
+    value: doc.toJS() as unknown,
+    locate(path) {
+      // Walk up to the nearest ancestor that exists, so a missing key points at its parent.
+      for (let depth = path.length; depth >= 0; depth -= 1) {
+        const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth) as unknown[], true);
+        if (isNode(node) && node.range) {
+          const pos = lineCounter.linePos(node.range[0]);
+          return { line: pos.line + lineOffset, column: pos.col };
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === 'number') return `${text}[${key}]`;
+    return text === '' ? String(key) : `${text}.${String(key)}`;
+  }, '');
+}
+
+/** Validates a located YAML value with a zod schema; one user error per issue. */
+export function validateYaml<Schema extends z.ZodType>(
+  schema: Schema,
+  yaml: LocatedYaml,
+  file: string,
+  describe: (issue: z.core.$ZodIssue, value: unknown) => { message: string; hint?: string } | undefined = () => undefined,
+): z.output<Schema> {
+  const result = schema.safeParse(yaml.value ?? {});
+  if (result.success) return result.data;
+  throw new UserErrors(
+    result.error.issues.map((issue) => {
+      const custom = describe(issue, yaml.value);
+      const where = formatPath(issue.path);
+      const pos = yaml.locate(issue.path);
+      return new UserError(custom?.message ?? `${where || 'the file'}: ${issue.message}`, {
+        location: { file, line: pos?.line, column: pos?.column },
+        hint: custom?.hint,
+      });
+    }),
+  );
+}

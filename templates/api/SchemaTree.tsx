@@ -1,0 +1,213 @@
+import type { ReactNode } from 'react';
+import type { OpenApiDocument, SchemaObject } from '../../src/openapi/document.ts';
+import { anchors, resolveRef, schemaNameOfRef } from '../../src/openapi/model.ts';
+
+export interface SchemaContext {
+  document: OpenApiDocument;
+  md: (text: string) => string;
+}
+
+function typeLabel(schema: SchemaObject): string {
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  let label = types.filter((t) => t !== 'null').join(' | ') || (schema.properties ? 'object' : schema.oneOf ? 'one of' : schema.anyOf ? 'any of' : schema.allOf ? 'all of' : 'any');
+  if (label === 'array' && schema.items) {
+    const name = schema.items.$ref ? schemaNameOfRef(schema.items.$ref) : undefined;
+    label = `array of ${name ?? typeLabel(schema.items)}`;
+  }
+  return label;
+}
+
+function isNullable(schema: SchemaObject): boolean {
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The facts of one schema: format, bounds, default, enum, examples, flags. */
+export function Constraints({ schema }: { schema: SchemaObject }) {
+  const facts: ReactNode[] = [];
+  const push = (key: string, label: string, value: unknown) =>
+    facts.push(
+      <span key={key} className="constraint">
+        {label} <code>{show(value)}</code>
+      </span>,
+    );
+  if (schema.format) push('format', 'format', schema.format);
+  if (schema.minimum !== undefined) push('min', '≥', schema.minimum);
+  if (typeof schema.exclusiveMinimum === 'number') push('xmin', '>', schema.exclusiveMinimum);
+  if (schema.maximum !== undefined) push('max', '≤', schema.maximum);
+  if (typeof schema.exclusiveMaximum === 'number') push('xmax', '<', schema.exclusiveMaximum);
+  if (schema.minLength !== undefined) push('minl', 'min length', schema.minLength);
+  if (schema.maxLength !== undefined) push('maxl', 'max length', schema.maxLength);
+  if (schema.minItems !== undefined) push('mini', 'min items', schema.minItems);
+  if (schema.maxItems !== undefined) push('maxi', 'max items', schema.maxItems);
+  if (schema.pattern !== undefined) push('pattern', 'pattern', schema.pattern);
+  if (schema.default !== undefined) push('default', 'default', schema.default);
+  if (schema.const !== undefined) push('const', 'constant', schema.const);
+  if (schema.enum) {
+    facts.push(
+      <span key="enum" className="constraint">
+        one of{' '}
+        {schema.enum.map((value, i) => (
+          <code key={i} className="enum-value">
+            {show(value)}
+          </code>
+        ))}
+      </span>,
+    );
+  }
+  const example = schema.example ?? schema.examples?.[0];
+  if (example !== undefined && typeof example !== 'object') push('example', 'example', example);
+  if (isNullable(schema)) facts.push(<span key="null" className="flag">nullable</span>);
+  if (schema.readOnly) facts.push(<span key="ro" className="flag">read-only</span>);
+  if (schema.writeOnly) facts.push(<span key="wo" className="flag">write-only</span>);
+  if (schema.deprecated) facts.push(<span key="dep" className="flag flag-warn">deprecated</span>);
+  return facts.length > 0 ? <span className="constraints">{facts}</span> : null;
+}
+
+function RefLink({ refValue }: { refValue: string }) {
+  const name = schemaNameOfRef(refValue);
+  if (!name) return <code>{refValue}</code>;
+  return (
+    <a className="schema-ref" href={`#${anchors.schema(name)}`}>
+      {name}
+    </a>
+  );
+}
+
+function Variants({ kind, variants, schema, context, depth }: { kind: 'oneOf' | 'anyOf'; variants: SchemaObject[]; schema: SchemaObject; context: SchemaContext; depth: number }) {
+  const discriminator = schema.discriminator;
+  const labelOf = (variant: SchemaObject, index: number): string => {
+    if (discriminator?.mapping) {
+      const entry = Object.entries(discriminator.mapping).find(([, ref]) => ref === variant.$ref);
+      if (entry) return entry[0];
+    }
+    return (variant.$ref ? schemaNameOfRef(variant.$ref) : variant.title) ?? `Variant ${index + 1}`;
+  };
+  return (
+    <div className="schema-variants" data-variants={kind}>
+      <p className="variants-label">
+        {kind === 'oneOf' ? 'One of' : 'Any of'}
+        {discriminator ? (
+          <>
+            {' '}
+            — chosen by <code>{discriminator.propertyName}</code>
+          </>
+        ) : null}
+      </p>
+      {variants.map((variant, index) => (
+        <details key={index} className="variant" open={index === 0 ? true : undefined}>
+          <summary className="variant-label">{labelOf(variant, index)}</summary>
+          <SchemaBody schema={variant} context={context} depth={depth + 1} expandRef />
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** Merges allOf members (refs resolved) into one object view for display. */
+function mergeAllOf(schema: SchemaObject, context: SchemaContext): SchemaObject {
+  const merged: SchemaObject = { ...schema, allOf: undefined, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  for (const part of schema.allOf ?? []) {
+    const resolved = resolveRef<SchemaObject>(context.document, part);
+    const flat = resolved.allOf ? mergeAllOf(resolved, context) : resolved;
+    Object.assign(merged.properties ?? {}, flat.properties ?? {});
+    merged.required?.push(...(flat.required ?? []));
+    if (!merged.type && flat.type) merged.type = flat.type;
+    if (!merged.discriminator && flat.discriminator) merged.discriminator = flat.discriminator;
+  }
+  return merged;
+}
+
+function Property({ name, schema, required, context, depth, soleChild }: { name: string; schema: SchemaObject; required: boolean; context: SchemaContext; depth: number; soleChild: boolean }) {
+  const target = schema.items && !schema.$ref ? schema.items : schema;
+  const nested = !target.$ref && (target.properties || target.oneOf || target.anyOf || target.allOf);
+  const head = (
+    <>
+      <code className="prop-name">{name}</code>
+      {required ? <span className="required" title="required">required</span> : null}
+      <span className="prop-type">
+        {schema.$ref ? <RefLink refValue={schema.$ref} /> : schema.items?.$ref ? <>array of <RefLink refValue={schema.items.$ref} /></> : typeLabel(schema)}
+      </span>
+      <Constraints schema={schema} />
+    </>
+  );
+  const description = schema.description ? <div className="prop-description" dangerouslySetInnerHTML={{ __html: context.md(schema.description) }} /> : null;
+  if (!nested) {
+    return (
+      <li className="prop">
+        <div className="prop-head">{head}</div>
+        {description}
+      </li>
+    );
+  }
+  // A lone field that is itself an object is shown open (the spec's "expand single-schema fields").
+  return (
+    <li className="prop">
+      <details open={soleChild || depth < 1 ? true : undefined}>
+        <summary className="prop-head">{head}</summary>
+        {description}
+        <SchemaBody schema={target} context={context} depth={depth + 1} />
+      </details>
+    </li>
+  );
+}
+
+/** The body of a schema: its properties, variants or item type. $refs become links, so recursion renders once. */
+export function SchemaBody({ schema, context, depth, expandRef = false }: { schema: SchemaObject; context: SchemaContext; depth: number; expandRef?: boolean }) {
+  if (schema.$ref) {
+    if (!expandRef || depth > 6) {
+      return (
+        <p className="schema-link">
+          <RefLink refValue={schema.$ref} />
+        </p>
+      );
+    }
+    const resolved = resolveRef<SchemaObject>(context.document, schema);
+    return (
+      <div className="schema-expanded">
+        <p className="schema-link">
+          Schema <RefLink refValue={schema.$ref} />
+        </p>
+        <SchemaBody schema={resolved} context={context} depth={depth} />
+      </div>
+    );
+  }
+  if (schema.allOf) return <SchemaBody schema={mergeAllOf(schema, context)} context={context} depth={depth} />;
+  const variants = schema.oneOf ?? schema.anyOf;
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  return (
+    <div className="schema-body">
+      {properties.length > 0 ? (
+        <ul className="props">
+          {properties.map(([name, prop]) => (
+            <Property key={name} name={name} schema={prop} required={required.has(name)} context={context} depth={depth} soleChild={properties.length === 1} />
+          ))}
+        </ul>
+      ) : null}
+      {variants ? <Variants kind={schema.oneOf ? 'oneOf' : 'anyOf'} variants={variants} schema={schema} context={context} depth={depth} /> : null}
+      {schema.items && properties.length === 0 ? (
+        <div className="schema-items">
+          <p>
+            Array of {schema.items.$ref ? <RefLink refValue={schema.items.$ref} /> : typeLabel(schema.items)} <Constraints schema={schema.items} />
+          </p>
+          {!schema.items.$ref && (schema.items.properties || schema.items.oneOf) ? <SchemaBody schema={schema.items} context={context} depth={depth + 1} /> : null}
+        </div>
+      ) : null}
+      {schema.additionalProperties && typeof schema.additionalProperties === 'object' ? (
+        <p className="schema-additional">
+          Map values:{' '}
+          {schema.additionalProperties.$ref ? <RefLink refValue={schema.additionalProperties.$ref} /> : typeLabel(schema.additionalProperties)}
+        </p>
+      ) : null}
+      {properties.length === 0 && !variants && !schema.items && !schema.additionalProperties ? (
+        <p className="schema-scalar">
+          <span className="prop-type">{typeLabel(schema)}</span> <Constraints schema={schema} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
