@@ -115,7 +115,7 @@ export async function loadDescription(file: string): Promise<LoadedDescription> 
   const yamlDoc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (yamlDoc.errors.length > 0) {
     const error = yamlDoc.errors[0];
-    const pos = error?.linePos?.[0];
+    const pos = error ? lineCounter.linePos(error.pos[0]) : undefined;
     throw new UserError(`invalid OpenAPI file: ${error?.message.split('\n')[0] ?? 'syntax error'}`, {
       location: { file, line: pos?.line, column: pos?.col },
     });

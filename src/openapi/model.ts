@@ -41,9 +41,9 @@ export function slugPart(text: string): string {
 }
 
 export const anchors = {
-  tag: (name: string) => `tag/${slugPart(name)}`,
-  operation: (id: string) => `operation/${slugPart(id)}`,
-  schema: (name: string) => `schema/${slugPart(name)}`,
+  tag: (name: string) => `tag-${slugPart(name)}`,
+  operation: (id: string) => `operation-${slugPart(id)}`,
+  schema: (name: string) => `schema-${slugPart(name)}`,
 };
 
 /** Resolves a local `$ref` (one level); other refs are returned as they are. */

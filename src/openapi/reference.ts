@@ -39,7 +39,8 @@ export async function buildReference(options: { file: string; route: string; bas
   };
   const stem = path.basename(options.file).replace(/\.(ya?ml|json)$/i, '');
   const isJson = /\.json$/i.test(options.file);
-  const dir = `${options.route.replace(/^\//, '').replace(/\/$/, '')}`;
+  // Next to the page: /docs/api/reference → docs/api/<name>.yaml and .json.
+  const dir = options.route.replace(/^\//, '').replace(/\/[^/]*$/, '');
   const yamlPath = `${dir}/${stem}.yaml`;
   const jsonPath = `${dir}/${stem}.json`;
   const { stringify } = await import('yaml');

@@ -19,9 +19,9 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
   if (doc.errors.length > 0) {
     throw new UserErrors(
       doc.errors.map((error) => {
-        const pos = error.linePos?.[0];
+        const pos = lineCounter.linePos(error.pos[0]);
         return new UserError(`invalid YAML: ${error.message.split('\n')[0]}`, {
-          location: { file, line: (pos?.line ?? 1) + lineOffset, column: pos?.col },
+          location: { file, line: pos.line + lineOffset, column: pos.col },
           hint: 'check indentation, colons and quotes on this line (a value with ": " or a leading "@" must be quoted)',
         });
       }),

@@ -1,0 +1,19 @@
+import { createHighlighter } from '../../src/markdown/highlight.ts';
+import { createMarkdownProcessor, processMarkdown } from '../../src/markdown/processor.ts';
+import type { MarkdownResult } from '../../src/markdown/types.ts';
+
+/** Renders a markdown snippet as the page /docs/guide/page at content/docs/guide/page.md. */
+const highlighter = createHighlighter();
+
+export async function render(
+  body: string,
+  options: { files?: Record<string, string>; baseUrl?: string; route?: string } = {},
+): Promise<MarkdownResult> {
+  const files = new Map(Object.entries(options.files ?? {}));
+  const processor = createMarkdownProcessor({
+    highlighter,
+    baseUrl: options.baseUrl ?? '/',
+    routeOfFile: (file) => files.get(file),
+  });
+  return processMarkdown(processor, { body, path: '/site/content/docs/guide/page.md', route: options.route ?? '/docs/guide/page' });
+}

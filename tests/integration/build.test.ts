@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { HtmlValidate } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'mapsdocs.js');
+
+async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+describe('mapsdocs build on a fixture site', () => {
+  const project = tempProject({ fixture: 'basic' });
+  const out = path.join(project.root, 'dist');
+  let result: Awaited<ReturnType<typeof cli>>;
+  const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
+
+  beforeAll(async () => {
+    result = await cli(['build', '--openapi', path.join(FIXTURES, 'openapi', 'small.yaml'), '--no-cache'], project.root);
+  });
+  afterAll(() => project.cleanup());
+
+  it('succeeds and reports the broken anchor as a warning with its position', () => {
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('content/docs/guide/setup.md:9:55: broken anchor "/docs/intro#nope"');
+    expect(result.stderr).toMatch(/✓ built 7 pages/);
+  });
+
+  it('writes one file per route, the not-found page and the sitemap', () => {
+    for (const file of ['index.html', 'docs/intro.html', 'docs/guide/setup.html', 'docs/hidden.html', 'markdown-page.html', '404.html', 'docs/api/reference.html', 'sitemap.xml']) {
+      expect(existsSync(path.join(out, file)), file).toBe(true);
+    }
+  });
+
+  it('follows the markup contract', () => {
+    const html = read('docs/intro.html');
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en" dir="ltr" data-theme="light">/);
+    expect(html.indexOf('<a class="skip-link" href="#main">Skip to main content</a>')).toBeGreaterThan(html.indexOf('<body'));
+    expect(html).toContain('<nav aria-label="Main"');
+    expect(html).toContain('<nav aria-label="Docs sidebar"');
+    expect(html).toContain('<nav aria-label="Breadcrumbs"');
+    expect(html).toContain('<nav aria-label="On this page"');
+    expect(html).toContain('<nav aria-label="Docs pages"');
+    expect(html).toContain('aria-label="Switch between dark and light mode (currently light mode)"');
+    expect(html).toContain('aria-label="Toggle navigation bar"');
+    expect(html).toContain('aria-label="Close navigation bar"');
+    expect(html.match(/<h1[ >]/g)).toHaveLength(2); // the page title and the crash fallback kept in a <template>
+    expect(html).toContain('<main id="main"');
+    expect(html).toContain('<template id="crash-fallback">');
+    expect(html).toContain('This page crashed.');
+  });
+
+  it('leaves the sidebar out of pages marked displayed_sidebar: null', () => {
+    expect(read('docs/hidden.html')).not.toContain('aria-label="Docs sidebar"');
+    expect(read('docs/intro.html')).not.toContain('No sidebar page');
+  });
+
+  it('links previous and next in sidebar order', () => {
+    const html = read('docs/intro.html');
+    expect(html).toMatch(/<a class="pager-link pager-next" href="\/docs\/guide\/setup" rel="next">/);
+  });
+
+  it('renders the not-found page', () => {
+    expect(read('404.html')).toContain('<h1>Page Not Found</h1>');
+    expect(read('404.html')).toContain('<title>Page Not Found | MAPS Messaging</title>');
+  });
+
+  it('writes a sitemap with hourly change frequency and priority 0.5, without the 404 page', () => {
+    const xml = read('sitemap.xml');
+    expect(xml).toContain('<loc>https://docs.mapsmessaging.io/docs/intro</loc><changefreq>hourly</changefreq><priority>0.5</priority>');
+    expect(xml).not.toContain('404');
+  });
+
+  it('renders the API reference with anchors for operations and schemas', () => {
+    const html = read('docs/api/reference.html');
+    expect(html).toContain('id="operation-listThings"');
+    expect(html).toContain('id="schema-Node"');
+    expect(html).toContain('href="#operation-createThing"');
+    expect(existsSync(path.join(out, 'docs/api/small.yaml'))).toBe(true);
+    expect(existsSync(path.join(out, 'docs/api/small.json'))).toBe(true);
+  });
+
+  it('produces valid HTML on every page', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: {
+        // Shiki emits inline CSS variables; the theme switches them.
+        'no-inline-style': 'off',
+        // Code samples and tables are focusable so keyboard users can scroll them.
+        'no-redundant-role': 'off',
+        'prefer-native-element': 'off',
+        'long-title': 'off',
+        // React writes void elements as <meta/>, boolean attributes as hidden="" and the charSet
+        // attribute in camel case: all valid HTML, only a different style.
+        'void-style': 'off',
+        'attr-case': 'off',
+        'attribute-empty-style': 'off',
+        'attribute-boolean-style': 'off',
+      },
+    });
+    const failures: string[] = [];
+    for (const file of walk(out).filter((f) => f.endsWith('.html'))) {
+      const report = await validator.validateString(readFileSync(file, 'utf8'), file);
+      for (const r of report.results) for (const m of r.messages) failures.push(`${path.relative(out, file)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('build failures and options', () => {
+  it('fails with --strict on a broken link and leaves the previous output untouched', async () => {
+    const project = tempProject({ fixture: 'basic', files: { 'dist/keep.txt': 'old build' } });
+    try {
+      const result = await cli(['build', '--strict'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('broken anchor');
+      expect(readFileSync(path.join(project.root, 'dist/keep.txt'), 'utf8')).toBe('old build');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('fails on content errors with file, line and column, and writes nothing', async () => {
+    const project = tempProject({
+      fixture: 'basic',
+      files: { 'content/docs/broken.md': '---\ntitle: Broken\n---\n\nText.\n\n```yamll\na: 1\n```\n\n:::note\nnever closed\n' },
+    });
+    try {
+      const result = await cli(['build'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('content/docs/broken.md:7:1: error: unknown code language "yamll"');
+      expect(result.stderr).toContain('content/docs/broken.md:11:1: error: admonition ":::note" opened on line 11 is never closed');
+      expect(result.stderr).toContain('✗ build failed: 2 errors');
+      expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('reports a page without a title and a duplicate route', async () => {
+    const project = tempProject({
+      fixture: 'basic',
+      files: { 'content/docs/untitled.md': 'No heading here.\n', 'content/docs/dup.md': '---\ntitle: Dup\nslug: /intro\n---\nx\n' },
+    });
+    try {
+      const result = await cli(['build'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/content\/docs\/(dup|intro)\.md:1:1: error: duplicate route \/docs\/intro/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('answers a usage error with exit code 2', async () => {
+    const result = await cli(['build', '--no-such-flag'], FIXTURES);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--no-such-flag'");
+  });
+
+  it('prefixes every link and asset with --base-url', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--base-url', '/maps/'], project.root)).code).toBe(0);
+      const html = readFileSync(path.join(project.root, 'dist/docs/intro.html'), 'utf8');
+      expect(html).toContain('href="/maps/docs/guide/setup#install-it"');
+      expect(html).toMatch(/href="\/maps\/assets\/css\/site\.[0-9a-f]+\.css"/);
+      expect(readFileSync(path.join(project.root, 'dist/sitemap.xml'), 'utf8')).toContain('https://docs.mapsmessaging.io/maps/docs/intro');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('is deterministic, with and without the cache', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      await cli(['build', '--no-cache', '--out', 'a'], project.root);
+      await cli(['build', '--out', 'b'], project.root);
+      await cli(['build', '--out', 'c'], project.root);
+      const files = walk(path.join(project.root, 'a')).map((f) => path.relative(path.join(project.root, 'a'), f)).sort();
+      for (const other of ['b', 'c']) {
+        for (const rel of files) {
+          expect(readFileSync(path.join(project.root, other, rel)).equals(readFileSync(path.join(project.root, 'a', rel))), `${other}/${rel}`).toBe(true);
+        }
+      }
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('check reports broken links as text or JSON and fails with --strict', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const text = await cli(['check'], project.root);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain('content/docs/guide/setup.md:9:55: broken anchor');
+      const json = await cli(['check', '--format', 'json', '--strict'], project.root);
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ kind: 'anchor', file: 'content/docs/guide/setup.md', line: 9, column: 55 })]);
+      writeFileSync(path.join(project.content, 'docs/guide/setup.md'), '---\nsidebar_label: Setup\n---\n\n# Set up\n\n## Install it\n\nFine.\n');
+      expect((await cli(['check', '--strict'], project.root)).code).toBe(0);
+    } finally {
+      project.cleanup();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { didYouMean, findBrokenLinks, formatReport, normaliseRoute } from '../../../src/check/links.ts';
+
+const anchors = new Map([
+  ['/docs/intro', new Set(['install', 'ports'])],
+  ['/docs/security/overview', new Set(['tls'])],
+  ['/docs/protocols/nats/', new Set<string>()],
+]);
+const link = (raw: string, path: string | undefined, hash?: string, line = 3) => ({ raw, path, hash, line, column: 5 });
+
+describe('link checker', () => {
+  it('accepts existing pages and anchors, .html endings and a missing trailing slash', () => {
+    const broken = findBrokenLinks({
+      pages: [{ route: '/docs/intro', file: '/s/content/docs/intro.md', links: [link('/docs/security/overview#tls', '/docs/security/overview', 'tls'), link('x', '/docs/intro.html'), link('y', '/docs/protocols/nats')] }],
+      anchors,
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('reports a missing page with its file position and a suggestion', () => {
+    const [broken] = findBrokenLinks({
+      pages: [{ route: '/docs/intro', file: '/s/content/docs/intro.md', links: [link('/docs/security/overveiw', '/docs/security/overveiw')] }],
+      anchors,
+    });
+    expect(broken).toMatchObject({ kind: 'link', line: 3, column: 5, suggestion: '/docs/security/overview' });
+    expect(formatReport(broken ? [broken] : [], '/s')).toMatchInlineSnapshot(`
+      "1 broken link:
+        content/docs/intro.md:3:5: broken link "/docs/security/overveiw": no page at /docs/security/overveiw (did you mean /docs/security/overview?)
+        (set onBrokenLinks / onBrokenAnchors in content/site.yaml to "ignore", "warn" or "throw")"
+    `);
+  });
+
+  it('reports a missing anchor separately from a missing page', () => {
+    const [broken] = findBrokenLinks({
+      pages: [{ route: '/docs/intro', file: 'f.md', links: [link('/docs/intro#instal', '/docs/intro', 'instal')] }],
+      anchors,
+    });
+    expect(broken).toMatchObject({ kind: 'anchor', suggestion: '/docs/intro#install' });
+  });
+
+  it('reports each written link once', () => {
+    const same = link('/nope', '/nope');
+    expect(findBrokenLinks({ pages: [{ route: '/a', file: 'f.md', links: [same, same] }], anchors })).toHaveLength(1);
+  });
+
+  it('notes a link broken on many pages (a layout link)', () => {
+    const pages = Array.from({ length: 5 }, (_, i) => ({ route: `/p${i}`, file: `p${i}.md`, links: [link('/gone', '/gone')] }));
+    expect(formatReport(findBrokenLinks({ pages, anchors }), '/')).toContain('note: "/gone" is broken on 5 pages');
+  });
+
+  it('normalises .html endings unless a route has that exact name', () => {
+    expect(normaliseRoute('/docs/intro.html', anchors)).toBe('/docs/intro');
+    expect(normaliseRoute('/docs/index.html', anchors)).toBe('/docs/');
+    expect(normaliseRoute('/a.html', new Map([['/a.html', 1]]))).toBe('/a.html');
+  });
+
+  it('suggests only close candidates', () => {
+    expect(didYouMean('/docs/intro', ['/docs/intra', '/docs/other'])).toBe('/docs/intra');
+    expect(didYouMean('/completely/else', ['/docs/intro'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSiteConfig, resolveConfig } from '../../../src/config/resolve.ts';
+import { UserErrors, formatUserError, type UserError } from '../../../src/errors.ts';
+import { buildSiteView } from '../../../src/render/siteView.ts';
+import type { SidebarItem } from '../../../src/nav/sidebar.ts';
+import { tempProject } from '../../helpers/tempSite.ts';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function configErrors(yaml: string, sidebars: Map<string, SidebarItem[]> = new Map()): UserError[] {
+  const project = tempProject({ files: { 'content/site.yaml': yaml } });
+  cleanup = project.cleanup;
+  try {
+    const config = resolveConfig({ root: project.root });
+    buildSiteView(config, { docRoutes: new Map([['intro', '/docs/intro']]), sidebars, assets: { css: [], js: [] } });
+  } catch (error) {
+    if (error instanceof UserErrors) return [...error.errors];
+    throw error;
+  }
+  return [];
+}
+
+describe('site configuration', () => {
+  it('fills the defaults of the spec when there is no file', () => {
+    const project = tempProject();
+    cleanup = project.cleanup;
+    const { site, file } = loadSiteConfig(project.content);
+    expect(file).toBeUndefined();
+    expect(site).toMatchObject({
+      tagline: 'Intelligence Unleashed',
+      onBrokenLinks: 'warn',
+      onBrokenAnchors: 'warn',
+      sitemap: { changefreq: 'hourly', priority: 0.5, ignorePatterns: ['/tags/**'] },
+      colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
+      toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      locale: { default: 'en', direction: 'ltr' },
+      footer: { style: 'dark' },
+    });
+  });
+
+  it('puts navbar items on the right by default', () => {
+    const project = tempProject({ files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: search }\n' } });
+    cleanup = project.cleanup;
+    expect(loadSiteConfig(project.content).site.navbar.items[0]).toEqual({ type: 'search', position: 'right' });
+  });
+
+  it('rejects an unknown navbar item type, naming the entry and its line', () => {
+    const [error] = configErrors('navbar:\n  items:\n    - { type: search }\n    - { type: fancy, label: X }\n');
+    expect(error && formatUserError(error)).toMatch(/site\.yaml:4:15: error: navbar\.items\[1\]: unknown navbar item type "fancy"\n  hint: use one of default, dropdown, search, html, doc, docSidebar, docsVersion, docsVersionDropdown, localeDropdown/);
+  });
+
+  it('rejects a docSidebar item with nothing to link to', () => {
+    const [error] = configErrors('navbar:\n  items:\n    - { type: docSidebar, sidebarId: missing, label: Docs }\n');
+    expect(error?.message).toBe('navbar.items[0] (type "docSidebar", label "Docs"): sidebar "missing" has nothing to link to');
+  });
+
+  it('rejects a docsVersionDropdown naming an unknown version', () => {
+    const [error] = configErrors('navbar:\n  items:\n    - { type: docsVersionDropdown, versions: [current, "9.x"] }\n');
+    expect(error?.message).toBe('navbar.items[0] (type "docsVersionDropdown"): unknown docs version "9.x"');
+    expect(error?.hint).toBe('declared versions (docs.versions): current');
+  });
+
+  it('rejects a doc item whose page does not exist', () => {
+    const [error] = configErrors('navbar:\n  items:\n    - { type: doc, docId: nope }\n');
+    expect(error?.message).toBe('navbar.items[0] (type "doc"): no docs page has the id "nope"');
+  });
+
+  it('reports a wrong value with its dotted path and line', () => {
+    const [error] = configErrors('title: Docs\nsitemap:\n  priority: 2\n');
+    expect(error?.location?.line).toBe(3);
+    expect(error?.message).toMatch(/^sitemap\.priority: /);
+  });
+
+  it('resolves a doc item and a docSidebar item to routes', () => {
+    const project = tempProject({
+      files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: doc, docId: intro, position: left }\n    - { type: docSidebar, sidebarId: s, label: Documentation, position: left }\n' },
+    });
+    cleanup = project.cleanup;
+    const config = resolveConfig({ root: project.root });
+    const view = buildSiteView(config, {
+      docRoutes: new Map([['intro', '/docs/intro']]),
+      sidebars: new Map([['s', [{ type: 'link', label: 'Intro', href: '/docs/intro' }]]]),
+      assets: { css: [], js: [] },
+    });
+    expect(view.navbar.left).toEqual([
+      { type: 'link', label: 'intro', href: '/docs/intro', external: false },
+      { type: 'link', label: 'Documentation', href: '/docs/intro', external: false },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { categorySchema, type Category } from '../../../src/load/categories.ts';
+import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc } from '../../../src/nav/sidebar.ts';
+import { buildToc } from '../../../src/nav/toc.ts';
+
+const doc = (id: string, label: string, position?: number): SidebarDoc => {
+  const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+  const isIndex = id.endsWith('/index');
+  return { id, dir, route: isIndex ? `/docs/${dir}/` : `/docs/${id}`, label, position, isIndex };
+};
+const category = (dir: string, meta: Record<string, unknown>): [string, Category] => [dir, { dir, meta: categorySchema.parse(meta), file: undefined }];
+
+describe('sidebar', () => {
+  const docs = [
+    doc('zeta', 'Zeta'),
+    doc('intro', 'Intro', 1),
+    doc('security/overview', 'Security overview', 1),
+    doc('security/impl/ldap', 'LDAP', 2),
+    doc('security/impl/apache', 'Apache', 1),
+    doc('protocols/nats/index', 'NATS'),
+    doc('protocols/amqp', 'AMQP', 1),
+  ];
+  const categories = new Map([
+    category('security', { label: 'Security', position: 2 }),
+    category('security/impl', { label: 'Identity providers', position: 5 }),
+    category('protocols', { label: 'Protocols', position: 3 }),
+  ]);
+  const sidebar = buildSidebar(docs, categories);
+
+  it('orders by position, then by name, with unpositioned items last', () => {
+    expect(sidebar.map((item) => item.label)).toEqual(['Intro', 'Security', 'Protocols', 'Zeta']);
+  });
+
+  it('nests folders as categories labelled by their _category_ file', () => {
+    const security = sidebar[1];
+    expect(security).toMatchObject({ type: 'category', label: 'Security', collapsed: true });
+    expect(security?.type === 'category' && security.items.map((i) => i.label)).toEqual(['Security overview', 'Identity providers']);
+  });
+
+  it('turns a folder holding only an index page into a link', () => {
+    const protocols = sidebar[2];
+    expect(protocols?.type === 'category' && protocols.items).toEqual([
+      { type: 'link', label: 'AMQP', href: '/docs/protocols/amqp' },
+      { type: 'link', label: 'NATS', href: '/docs/protocols/nats/' },
+    ]);
+  });
+
+  it('gives the reading order for previous/next and the breadcrumbs of a page', () => {
+    expect(flattenSidebar(sidebar).map((l) => l.href)).toEqual([
+      '/docs/intro',
+      '/docs/security/overview',
+      '/docs/security/impl/apache',
+      '/docs/security/impl/ldap',
+      '/docs/protocols/amqp',
+      '/docs/protocols/nats/',
+      '/docs/zeta',
+    ]);
+    expect(breadcrumbsOf(sidebar, '/docs/security/impl/ldap').map((c) => c.label)).toEqual(['Security', 'Identity providers']);
+  });
+
+  it('is deterministic whatever the input order', () => {
+    expect(buildSidebar([...docs].reverse(), categories)).toEqual(sidebar);
+  });
+});
+
+describe('table of contents', () => {
+  const headings = [
+    { depth: 2, text: 'A', id: 'a', line: 1 },
+    { depth: 3, text: 'A.1', id: 'a1', line: 2 },
+    { depth: 4, text: 'A.1.x', id: 'a1x', line: 3 },
+    { depth: 2, text: 'B', id: 'b', line: 4 },
+  ];
+
+  it('nests levels 2 to 3 by default', () => {
+    expect(buildToc(headings, 2, 3)).toEqual([
+      { id: 'a', text: 'A', depth: 2, children: [{ id: 'a1', text: 'A.1', depth: 3, children: [] }] },
+      { id: 'b', text: 'B', depth: 2, children: [] },
+    ]);
+  });
+
+  it('follows a per-page override', () => {
+    expect(buildToc(headings, 2, 2).map((e) => e.id)).toEqual(['a', 'b']);
+    expect(buildToc(headings, 3, 4)).toEqual([{ id: 'a1', text: 'A.1', depth: 3, children: [{ id: 'a1x', text: 'A.1.x', depth: 4, children: [] }] }]);
+  });
+});
