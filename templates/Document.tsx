@@ -54,6 +54,7 @@ export function Document({ site, page, children }: { site: SiteView; page: PageV
         <meta property="og:title" content={title} />
         <link rel="canonical" href={`${site.siteUrl}${site.baseUrl.replace(/\/$/, '')}${page.route}`} />
         <meta name="mapsdocs:base-url" content={site.baseUrl} />
+        <link rel="icon" href={site.navbar.logo?.src ?? 'data:,'} />
         <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />
         {site.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

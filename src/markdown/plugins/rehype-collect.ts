@@ -15,6 +15,10 @@ export default function rehypeCollect() {
       if (node.tagName === 'table') {
         node.properties['tabIndex'] = 0;
       }
+      // GFM task-list checkboxes are read-only; give them a name screen readers can announce.
+      if (node.tagName === 'input' && node.properties['type'] === 'checkbox') {
+        node.properties['ariaLabel'] = node.properties['checked'] ? 'Done' : 'Not done';
+      }
     });
     page.text = toString(tree).replace(/\s+/g, ' ').trim();
   };

@@ -1,0 +1,35 @@
+/**
+ * Draws mermaid diagrams. Loaded only by pages that have one; the library
+ * itself is fetched on first use, and diagrams are redrawn when the colour
+ * mode changes. Without JavaScript the source stays readable.
+ */
+let counter = 0;
+
+async function draw(): Promise<void> {
+  const figures = [...document.querySelectorAll<HTMLElement>('figure[data-diagram="mermaid"]')];
+  if (figures.length === 0) return;
+  const { default: mermaid } = await import('mermaid');
+  const dark = document.documentElement.getAttribute('data-theme') === 'dark';
+  mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default', securityLevel: 'strict' });
+  for (const figure of figures) {
+    const source = figure.querySelector('.diagram-source')?.textContent ?? '';
+    try {
+      counter += 1;
+      const { svg } = await mermaid.render(`mermaid-${counter}`, source);
+      figure.querySelector('.diagram-svg')?.remove();
+      const holder = document.createElement('div');
+      holder.className = 'diagram-svg';
+      holder.innerHTML = svg;
+      figure.appendChild(holder);
+      figure.dataset['rendered'] = 'true';
+    } catch (error) {
+      // A diagram that does not parse stays as source; the page goes on.
+      console.warn('[mapsdocs] diagram could not be drawn', error);
+      figure.dataset['rendered'] = 'false';
+    }
+  }
+}
+
+void draw();
+document.addEventListener('mapsdocs:content', () => void draw());
+document.addEventListener('mapsdocs:theme', () => void draw());

@@ -1,0 +1,32 @@
+/**
+ * The client's error boundary: a behaviour that throws while setting up
+ * replaces the page content with the crash fallback ("This page crashed.",
+ * title "Page Error") and its "Try again" button re-runs the setup.
+ */
+export function showCrash(error: unknown, retry: () => void): void {
+  const template = document.getElementById('crash-fallback');
+  const root = document.getElementById('page-root');
+  if (!(template instanceof HTMLTemplateElement) || !root) return;
+  const previousTitle = document.title;
+  const previous = [...root.childNodes];
+  const fallback = template.content.cloneNode(true) as DocumentFragment;
+  const details = fallback.querySelector('.crash-details');
+  if (details) details.textContent = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
+  root.replaceChildren(fallback);
+  document.title = 'Page Error';
+  root.querySelector<HTMLButtonElement>('.crash-retry')?.addEventListener('click', () => {
+    root.replaceChildren(...previous);
+    document.title = previousTitle;
+    retry();
+  });
+}
+
+/** Runs one behaviour's setup inside the boundary. */
+export function guarded(name: string, setup: () => void): void {
+  try {
+    setup();
+  } catch (error) {
+    console.error(`[mapsdocs] ${name} failed`, error);
+    showCrash(error, () => guarded(name, setup));
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * Client-side navigation: internal links swap the page content without a
+ * full reload. The next page is loaded before switching; if loading fails
+ * the browser loads the URL itself. A page-view event fires on every change
+ * of path, query or hash:
+ *
+ *   document.addEventListener('mapsdocs:pageview', (e) => analytics(e.detail.url));
+ */
+export interface PageViewDetail {
+  url: string;
+  path: string;
+  search: string;
+  hash: string;
+}
+
+const PROGRESS_DELAY = 200;
+const pages = new Map<string, Promise<string>>();
+
+function baseUrl(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="mapsdocs:base-url"]')?.content ?? '/';
+}
+
+/** `/a.html` and `/a/index.html` mean `/a` (the server redirects them the same way). */
+export function normalisePath(path: string): string {
+  if (path.endsWith('/index.html')) return path.slice(0, -'index.html'.length);
+  if (path.endsWith('.html') && !path.endsWith('/404.html')) return path.slice(0, -'.html'.length);
+  return path;
+}
+
+function pageKey(url: URL): string {
+  return `${normalisePath(url.pathname)}${url.search}`;
+}
+
+function isInternal(anchor: HTMLAnchorElement, event?: MouseEvent): URL | undefined {
+  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return undefined;
+  if (anchor.target && anchor.target !== '_self') return undefined;
+  if (anchor.hasAttribute('download') || anchor.getAttribute('rel')?.includes('external')) return undefined;
+  const url = new URL(anchor.href, location.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl())) return undefined;
+  // Files (the OpenAPI download, images) are not pages.
+  if (/\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  return url;
+}
+
+function load(url: URL): Promise<string> {
+  const key = pageKey(url);
+  let page = pages.get(key);
+  if (!page) {
+    page = fetch(`${normalisePath(url.pathname)}${url.search}`, { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
+      return response.text();
+    });
+    page.catch(() => pages.delete(key));
+    pages.set(key, page);
+  }
+  return page;
+}
+
+function firePageView(): void {
+  const detail: PageViewDetail = { url: location.href, path: location.pathname, search: location.search, hash: location.hash };
+  document.dispatchEvent(new CustomEvent('mapsdocs:pageview', { detail }));
+}
+
+function progress(): { done: () => void } {
+  const bar = document.querySelector<HTMLElement>('.progress-bar');
+  let width = 0;
+  let interval: number | undefined;
+  const timer = window.setTimeout(() => {
+    if (!bar) return;
+    bar.classList.add('active');
+    interval = window.setInterval(() => {
+      width += (90 - width) * 0.1;
+      bar.style.width = `${width}%`;
+    }, 100);
+  }, PROGRESS_DELAY);
+  return {
+    done() {
+      window.clearTimeout(timer);
+      window.clearInterval(interval);
+      if (bar && bar.classList.contains('active')) {
+        bar.style.width = '100%';
+        window.setTimeout(() => {
+          bar.classList.remove('active');
+          bar.style.width = '0';
+        }, 200);
+      }
+    },
+  };
+}
+
+function swap(html: string): void {
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  document.title = next.title;
+  for (const selector of ['#page-root', 'nav.navbar']) {
+    const current = document.querySelector(selector);
+    const incoming = next.querySelector(selector);
+    if (current && incoming) current.replaceWith(document.adoptNode(incoming));
+  }
+  document.body.className = next.body.className;
+  // Page-only scripts (diagrams, the API reference) load on first use; modules run once, then listen for content.
+  for (const script of next.head.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')) {
+    const src = script.getAttribute('src') ?? '';
+    if (!document.head.querySelector(`script[src="${CSS.escape(src)}"]`)) {
+      const element = document.createElement('script');
+      element.type = 'module';
+      element.src = src;
+      document.head.appendChild(element);
+    }
+  }
+}
+
+function scrollAfter(url: URL, previous: URL, restore: number | undefined): void {
+  if (restore !== undefined) {
+    window.scrollTo(0, restore);
+    return;
+  }
+  if (url.hash) {
+    const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+    if (target) {
+      target.scrollIntoView();
+      return;
+    }
+  }
+  const onlyQuery = url.pathname === previous.pathname && url.search !== previous.search;
+  if (!onlyQuery) window.scrollTo(0, 0);
+}
+
+export interface NavigationOptions {
+  /** Runs after new content is in place, to wire its behaviours. */
+  onContent: () => void;
+}
+
+export function setupNavigation(options: NavigationOptions): void {
+  if (!('fetch' in window) || !('DOMParser' in window)) return;
+  let current = new URL(location.href);
+  history.scrollRestoration = 'manual';
+
+  const go = async (url: URL, mode: 'push' | 'pop', restore?: number): Promise<void> => {
+    const previous = current;
+    const pathChanged = pageKey(url) !== pageKey(previous);
+    if (!pathChanged) {
+      if (mode === 'push') history.pushState({ scroll: 0 }, '', url.href);
+      current = url;
+      scrollAfter(url, previous, restore);
+      firePageView();
+      return;
+    }
+    const bar = progress();
+    let html: string;
+    try {
+      html = await load(url);
+    } catch (error) {
+      bar.done();
+      console.warn(`[mapsdocs] could not load ${url.href}; reloading`, error);
+      location.href = url.href;
+      return;
+    }
+    if (mode === 'push') {
+      history.replaceState({ ...(history.state as object | null), scroll: window.scrollY }, '');
+      const clean = new URL(url.href);
+      clean.pathname = normalisePath(clean.pathname);
+      history.pushState({ scroll: 0 }, '', clean.href);
+    }
+    current = new URL(location.href);
+    swap(html);
+    options.onContent();
+    scrollAfter(url, previous, restore);
+    bar.done();
+    firePageView();
+  };
+
+  document.addEventListener('click', (event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    if (!(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
+    const url = isInternal(anchor, event);
+    if (!url) return;
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) {
+      // Same page, new hash: the browser jumps; we only record the page view.
+      window.setTimeout(firePageView, 0);
+      return;
+    }
+    event.preventDefault();
+    void go(url, 'push');
+  });
+
+  window.addEventListener('popstate', (event) => {
+    const url = new URL(location.href);
+    const state = event.state as { scroll?: number } | null;
+    void go(url, 'pop', state?.scroll);
+  });
+
+  setupPrefetch();
+}
+
+function slowConnection(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || (connection?.effectiveType ?? '').includes('2g');
+}
+
+/** Pages of visible or hovered links are loaded ahead (with their stylesheet and scripts, via the HTTP cache). */
+function setupPrefetch(): void {
+  if (slowConnection()) return;
+  const prefetch = (anchor: HTMLAnchorElement): void => {
+    const url = isInternal(anchor);
+    if (!url || pages.has(pageKey(url)) || pageKey(url) === pageKey(new URL(location.href))) return;
+    void load(url).catch(() => undefined);
+  };
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver((entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            observer?.unobserve(entry.target);
+            const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+            idle(() => prefetch(entry.target as HTMLAnchorElement));
+          }
+        })
+      : undefined;
+  const observe = (): void => {
+    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('main a[href], nav.sidebar a[href]')) observer?.observe(anchor);
+  };
+  observe();
+  document.addEventListener('mapsdocs:content', observe);
+  document.addEventListener('mouseover', (event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    if (anchor instanceof HTMLAnchorElement) prefetch(anchor);
+  });
+}

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/commands/build.ts';
+import { silentReporter } from '../../src/util/task.ts';
+import { hasChromium, launch, serveDir, watchErrors, type BrowserSession } from '../helpers/browser.ts';
+import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+describe.skipIf(!hasChromium)('the site in Chromium', () => {
+  const project = tempProject({
+    fixture: 'basic',
+    files: {
+      'content/site.yaml': [
+        'navbar:',
+        '  hideOnScroll: true',
+        '  items:',
+        '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',
+        '    - { type: default, label: GitHub, href: "https://github.com/Maps-Messaging/mapsmessaging_server" }',
+        'announcementBar: { id: first, content: Hello readers, isCloseable: true }',
+        'footer:',
+        '  links:',
+        '    - title: Docs',
+        '      items: [{ label: Intro, to: /docs/intro }]',
+        '  copyright: Copyright © 2025',
+      ].join('\n'),
+    },
+  });
+  let session: BrowserSession;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    await build({ root: project.root, openapi: path.join(FIXTURES, 'openapi', 'small.yaml'), reporter: silentReporter });
+    const served = await serveDir(path.join(project.root, 'dist'));
+    server = served.server;
+    base = served.url.replace(/\/$/, '');
+    session = await launch();
+  });
+  afterAll(async () => {
+    await session?.close();
+    server?.close();
+    project.cleanup();
+  });
+
+  async function open(route: string, options: { width?: number } = {}): Promise<{ page: Page; errors: string[] }> {
+    const page = await session.context.newPage();
+    await page.setViewportSize({ width: options.width ?? 1280, height: 800 });
+    const errors = watchErrors(page);
+    await page.goto(`${base}${route}`);
+    await page.waitForLoadState('networkidle');
+    return { page, errors };
+  }
+
+  it('starts in light mode, toggles to dark, remembers it under "theme", and forgets it when removed', async () => {
+    const { page, errors } = await open('/docs/intro');
+    const toggle = page.getByRole('button', { name: 'Switch between dark and light mode (currently light mode)' }).first();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(() => page.getByRole('button', { name: 'Switch between dark and light mode (currently dark mode)' }).count()).toBeGreaterThan(0);
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the crash fallback for an unexpected saved colour mode, and recovers with Try again', async () => {
+    const { page } = await open('/docs/intro');
+    await page.evaluate(() => localStorage.setItem('theme', 'purple'));
+    await page.reload();
+    await expect.poll(() => page.title()).toBe('Page Error');
+    expect(await page.getByRole('heading', { name: 'This page crashed.' }).count()).toBe(1);
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    expect(await page.title()).toBe('Introduction | MAPS Messaging');
+    await page.close();
+  });
+
+  it('closes the announcement bar, remembers it, and shows it again for a new id', async () => {
+    const { page } = await open('/docs/intro');
+    const bar = page.getByRole('region', { name: 'Announcement' });
+    expect(await bar.isVisible()).toBe(true);
+    await bar.getByRole('button', { name: 'Close' }).click();
+    expect(await bar.isVisible()).toBe(false);
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Announcement' }).isVisible()).toBe(false);
+    await page.evaluate(() => localStorage.setItem('announcement.id', 'older'));
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Announcement' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('navigates between pages without a full reload and fires a page view each time', async () => {
+    const { page, errors } = await open('/docs/intro');
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+      (window as unknown as { views: string[] }).views = [];
+      document.addEventListener('mapsdocs:pageview', (e) => (window as unknown as { views: string[] }).views.push((e as CustomEvent<{ path: string }>).detail.path));
+    });
+    await page.locator('nav.sidebar details summary').first().click();
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Setup' }).click();
+    await page.waitForURL('**/docs/guide/setup');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Set up the thing');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    await page.goBack();
+    await page.waitForURL('**/docs/intro');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { views: string[] }).views)).toEqual(['/docs/guide/setup', '/docs/intro']);
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Introduction');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the mobile menu below 996 px, locks scrolling, and closes it', async () => {
+    const { page } = await open('/docs/intro', { width: 600 });
+    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Docs sidebar' }).isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(true);
+    const close = page.getByRole('button', { name: 'Close navigation bar' });
+    expect(await close.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: '← Back to main menu' }).isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await close.click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(false);
+    await toggle.click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.getElementById('mobile-menu')?.hidden)).toBe(true);
+    await page.close();
+  });
+
+  it('copies code with a confirmation', async () => {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const { page } = await open('/docs/intro');
+    await page.locator('.code-block').first().hover();
+    await page.getByRole('button', { name: 'Copy code to clipboard' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('name: demo\nport: 8080');
+    await page.close();
+  });
+
+  it('draws mermaid diagrams in the browser', async () => {
+    const { page } = await open('/docs/intro');
+    await page.waitForSelector('figure.diagram[data-rendered="true"] svg', { timeout: 20_000 });
+    await page.close();
+  });
+
+  it('filters the API reference menu and toggles it on narrow screens', async () => {
+    const { page, errors } = await open('/docs/api/reference');
+    const filter = page.getByLabel('Filter operations');
+    await filter.fill('post');
+    expect(await page.locator('#reference-menu li[data-filter]:visible').count()).toBe(1);
+    await filter.fill('');
+    expect(await page.locator('#reference-menu li[data-filter]:visible').count()).toBe(3);
+    await page.setViewportSize({ width: 700, height: 800 });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    expect(await page.locator('#reference-menu').isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.locator('#reference-menu').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('passes axe on the home, docs, reference and not-found pages in both colour modes', async () => {
+    for (const theme of ['light', 'dark']) {
+      for (const route of ['/', '/docs/intro', '/docs/api/reference', '/no/such/page']) {
+        const page = await session.context.newPage();
+        await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await page.goto(`${base}${route}`);
+        await page.waitForLoadState('networkidle');
+        expect(await axe(page), `${route} (${theme})`).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+
+  it('serves the not-found page with status 404 and normalises .html endings', async () => {
+    const page = await session.context.newPage();
+    const missing = await page.goto(`${base}/no/such/page`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
+    await page.goto(`${base}/docs/intro.html`);
+    expect(new URL(page.url()).pathname).toBe('/docs/intro');
+    await page.close();
+  });
+});
