@@ -12,7 +12,8 @@ import { loadContent, type LoadedContent, type SourcePage } from './load/pages.t
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
 import type { MarkdownResult } from './markdown/types.ts';
-import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem } from './nav/sidebar.ts';
+import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
+import { createSidebarRenderer, type SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderPage } from './render/renderPage.ts';
@@ -148,13 +149,30 @@ export function buildDocsSidebar(parsed: readonly ParsedPage[], content: LoadedC
   return buildSidebar(docs, content.categories);
 }
 
-function docView(page: ParsedPage, sidebar: SidebarItem[], config: ResolvedConfig): PageView {
+/** Shared by every docs page of a build: the sidebar, its reading order and its pre-rendered parts. */
+interface DocsNavigation {
+  sidebar: SidebarItem[];
+  order: SidebarLink[];
+  position: Map<string, number>;
+  renderer: SidebarRenderer;
+}
+
+function docsNavigation(sidebar: SidebarItem[], baseUrl: string): DocsNavigation {
+  const order = flattenSidebar(sidebar);
+  const position = new Map<string, number>();
+  order.forEach((link, i) => {
+    if (!position.has(link.href)) position.set(link.href, i);
+  });
+  return { sidebar, order, position, renderer: createSidebarRenderer(sidebar, baseUrl) };
+}
+
+function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig): PageView {
   const { source, result } = page;
   const fm = source.frontMatter;
   const base = config.baseUrl.replace(/\/$/, '');
   const hasSidebar = fm.displayed_sidebar !== null;
-  const order = flattenSidebar(sidebar);
-  const index = hasSidebar ? order.findIndex((l) => l.href === source.route) : -1;
+  const { sidebar, order } = nav;
+  const index = hasSidebar ? (nav.position.get(source.route) ?? -1) : -1;
   const previous = index > 0 ? order[index - 1] : undefined;
   const next = index >= 0 ? order[index + 1] : undefined;
   const toc = fm.hide_table_of_contents
@@ -174,7 +192,7 @@ function docView(page: ParsedPage, sidebar: SidebarItem[], config: ResolvedConfi
     body: {
       kind: 'doc',
       html: result.html,
-      sidebar: hasSidebar ? sidebar : undefined,
+      sidebarHtml: hasSidebar ? nav.renderer.listHtml(source.route) : undefined,
       breadcrumbs: [...crumbs, { label: page.title, href: undefined }],
       toc,
       previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,
@@ -202,6 +220,12 @@ function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {
   };
 }
 
+/** A page's view, made when it is rendered so that a large site is never held in memory whole. */
+export interface LazyView {
+  route: string;
+  make: () => PageView;
+}
+
 /** Every page's view: docs, content pages, the landing page, the API reference and the not-found page. */
 export function buildPageViews(options: {
   config: ResolvedConfig;
@@ -209,41 +233,52 @@ export function buildPageViews(options: {
   sidebar: SidebarItem[];
   reference: Reference | undefined;
   assets: SiteAssets;
-}): PageView[] {
+}): LazyView[] {
   const { config, parsed, sidebar, reference } = options;
-  const views: PageView[] = parsed.map((page) => (page.source.kind === 'doc' ? docView(page, sidebar, config) : contentPageView(page, config)));
+  const nav = docsNavigation(sidebar, config.baseUrl);
+  const views: LazyView[] = parsed.map((page) => ({
+    route: page.source.route,
+    make: () => (page.source.kind === 'doc' ? docView(page, nav, config) : contentPageView(page, config)),
+  }));
+  const fixed = (view: PageView): LazyView => ({ route: view.route, make: () => view });
   if (!parsed.some((p) => p.source.route === '/')) {
-    views.push({
-      route: '/',
-      title: config.site.title,
-      description: config.landing.hero.lead || config.site.tagline,
-      keywords: [],
-      hasMermaid: false,
-      pageScripts: [],
-      body: { kind: 'landing', landing: config.landing },
-    });
+    views.push(
+      fixed({
+        route: '/',
+        title: config.site.title,
+        description: config.landing.hero.lead || config.site.tagline,
+        keywords: [],
+        hasMermaid: false,
+        pageScripts: [],
+        body: { kind: 'landing', landing: config.landing },
+      }),
+    );
   }
   if (reference) {
     const script = options.assets.features['api-reference'];
-    views.push({
-      route: reference.route,
-      title: reference.title,
-      description: reference.description,
-      keywords: ['REST API', 'OpenAPI'],
-      hasMermaid: false,
-      pageScripts: script ? [script] : [],
-      body: { kind: 'apiReference', html: reference.html, sidebar: undefined },
-    });
+    views.push(
+      fixed({
+        route: reference.route,
+        title: reference.title,
+        description: reference.description,
+        keywords: ['REST API', 'OpenAPI'],
+        hasMermaid: false,
+        pageScripts: script ? [script] : [],
+        body: { kind: 'apiReference', html: reference.html },
+      }),
+    );
   }
-  views.push({
-    route: NOT_FOUND_ROUTE,
-    title: 'Page Not Found',
-    description: undefined,
-    keywords: [],
-    hasMermaid: false,
-    pageScripts: [],
-    body: { kind: 'notFound' },
-  });
+  views.push(
+    fixed({
+      route: NOT_FOUND_ROUTE,
+      title: 'Page Not Found',
+      description: undefined,
+      keywords: [],
+      hasMermaid: false,
+      pageScripts: [],
+      body: { kind: 'notFound' },
+    }),
+  );
   return views;
 }
 
@@ -251,8 +286,22 @@ export function outputPathOf(route: string): string {
   return route === NOT_FOUND_ROUTE ? '404.html' : outputFileOf(route);
 }
 
-/** Runs load → parse → openapi → nav → render → check, in memory. Nothing is written. */
-export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
+/** Everything of a build but the pages' HTML, which is rendered on demand. */
+export interface PreparedSite {
+  parsed: ParsedPage[];
+  sidebar: SidebarItem[];
+  reference: Reference | undefined;
+  site: SiteView;
+  views: LazyView[];
+  assets: SiteAssets;
+  broken: BrokenLink[];
+  /** Output files other than pages: assets, sitemap, the OpenAPI downloads. */
+  files: OutputFile[];
+  copies: CopiedFile[];
+}
+
+/** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
+export async function prepareSite(context: BuildContext): Promise<PreparedSite> {
   const { config, timings } = context;
   const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false }));
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
@@ -260,25 +309,22 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
     ? await task(timings, 'openapi', () => buildReference({ file: config.openapiFile ?? '', route: config.site.openapi.route, baseUrl: config.baseUrl }))
     : undefined;
   const assets = await task(timings, 'assets', () => collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }));
-  const { sidebar, site } = await task(timings, 'navigation', () => {
+  const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference);
     const site: SiteView = buildSiteView(config, {
       docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
       sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
       assets: { css: assets.css, js: assets.js },
     });
-    return { sidebar, site };
+    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets }) };
   });
-  const views = buildPageViews({ config, parsed, sidebar, reference, assets });
-  const pages = await task(timings, 'render', () =>
-    views.map((view) => ({ route: view.route, file: outputPathOf(view.route), html: renderPage(site, withMermaid(view, assets)) })),
-  );
   const broken = await task(timings, 'links', () => {
     const anchors = new Map<string, Set<string>>();
     for (const page of parsed) anchors.set(page.source.route, new Set(page.result.anchors));
     for (const view of views) if (!anchors.has(view.route)) anchors.set(view.route, new Set());
     if (reference) anchors.set(reference.route, new Set(reference.anchors));
     const files = new Set<string>([...assets.files.map((f) => `/${f.path}`), ...assets.copies.map((f) => `/${f.path}`), '/sitemap.xml']);
+    if (reference) for (const f of reference.downloads) files.add(`/${f.path}`);
     return findBrokenLinks({
       pages: parsed.map((p) => ({ route: p.source.route, file: p.source.file, links: p.result.links })),
       anchors,
@@ -288,11 +334,7 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
   const sitemap = await task(timings, 'sitemap', () =>
     buildSitemap({ routes: views.filter((v) => v.route !== NOT_FOUND_ROUTE).map((v) => v.route), site: config.site, baseUrl: config.baseUrl }),
   );
-  const files: OutputFile[] = [
-    ...pages.map((p) => ({ path: p.file, contents: p.html })),
-    ...assets.files,
-    { path: 'sitemap.xml', contents: sitemap },
-  ];
+  const files: OutputFile[] = [...assets.files, { path: 'sitemap.xml', contents: sitemap }];
   if (reference) files.push(...reference.downloads);
   const copies: CopiedFile[] = [...assets.copies];
   const seenImages = new Set<string>();
@@ -303,7 +345,32 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
       copies.push({ path: image.output, from: image.file });
     }
   }
-  return { pages, files, copies, broken, parsed, sidebar, reference };
+  return { parsed, sidebar, reference, site, views, assets, broken, files, copies };
+}
+
+/** Renders the pages one by one, as output files. */
+export function* renderPages(prepared: PreparedSite): Generator<OutputFile & { route: string }> {
+  for (const view of prepared.views) {
+    const page = view.make();
+    yield { route: view.route, path: outputPathOf(view.route), contents: renderPage(prepared.site, withMermaid(page, prepared.assets)) };
+  }
+}
+
+/** The whole site in memory (dev server, check, tests). */
+export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
+  const prepared = await prepareSite(context);
+  const pages = await task(context.timings, 'render', () =>
+    [...renderPages(prepared)].map((p) => ({ route: p.route, file: p.path, html: String(p.contents) })),
+  );
+  return {
+    pages,
+    files: [...pages.map((p) => ({ path: p.file, contents: p.html })), ...prepared.files],
+    copies: prepared.copies,
+    broken: prepared.broken,
+    parsed: prepared.parsed,
+    sidebar: prepared.sidebar,
+    reference: prepared.reference,
+  };
 }
 
 /** Pages with a diagram load the diagram renderer; the others never download it. */
@@ -318,6 +385,16 @@ export function persistCache(context: BuildContext): void {
   saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
 }
 
-export function emitSite(config: ResolvedConfig, site: BuiltSite): void {
-  writeSiteAtomically(config.outDir, site.files, site.copies);
+/** Renders and writes every page straight into the staging folder, then swaps it into place. */
+export function emitSite(config: ResolvedConfig, prepared: PreparedSite): number {
+  let count = 0;
+  function* all(): Generator<OutputFile> {
+    for (const page of renderPages(prepared)) {
+      count += 1;
+      yield page;
+    }
+    yield* prepared.files;
+  }
+  writeSiteAtomically(config.outDir, all(), prepared.copies);
+  return count;
 }

@@ -45,8 +45,8 @@ function Pager({ doc }: { doc: DocView }) {
 
 export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; doc: DocView }) {
   return (
-    <div className={doc.sidebar ? 'doc-layout has-sidebar' : 'doc-layout'}>
-      {doc.sidebar ? <Sidebar items={doc.sidebar} route={page.route} baseUrl={site.baseUrl} hideable={site.docs.hideable} /> : null}
+    <div className={doc.sidebarHtml !== undefined ? 'doc-layout has-sidebar' : 'doc-layout'}>
+      {doc.sidebarHtml !== undefined ? <Sidebar listHtml={doc.sidebarHtml} hideable={site.docs.hideable} /> : null}
       <main id="main" className="doc-main" tabIndex={-1}>
         <div className="doc-container">
           <article className="doc-article">

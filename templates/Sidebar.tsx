@@ -1,19 +1,31 @@
 import type { SidebarItem } from '../src/nav/sidebar.ts';
 
-function containsRoute(item: SidebarItem, route: string): boolean {
+export function containsRoute(item: SidebarItem, route: string): boolean {
   if (item.type === 'link') return item.href === route;
   return item.href === route || item.items.some((child) => containsRoute(child, route));
 }
 
-function Items({ items, route, level, baseUrl }: { items: SidebarItem[]; route: string; level: number; baseUrl: string }) {
-  return (
-    <ul className={`sidebar-list sidebar-level-${level}`}>
-      {items.map((item) => {
+export function firstHref(item: SidebarItem): string | undefined {
+  if (item.type === 'link') return item.href;
+  return item.href ?? item.items.map(firstHref).find((h) => h !== undefined);
+}
+
+export interface SidebarEntryProps {
+  item: SidebarItem;
+  route: string;
+  level: number;
+  baseUrl: string;
+  /** Large sidebars render categories away from the current page as a link to their first page. */
+  compact: boolean;
+}
+
+/** One entry of the sidebar (a link, or a category with its items), as an <li>. */
+export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEntryProps) {
         const href = (path: string) => `${baseUrl.replace(/\/$/, '')}${path}`;
         if (item.type === 'link') {
           const active = item.href === route;
           return (
-            <li key={item.href} className="sidebar-item">
+            <li className="sidebar-item">
               <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
                 {item.label}
               </a>
@@ -22,6 +34,16 @@ function Items({ items, route, level, baseUrl }: { items: SidebarItem[]; route: 
         }
         const open = containsRoute(item, route) || !item.collapsed || !item.collapsible;
         const active = item.href === route;
+        const first = firstHref(item);
+        if (compact && !open && first !== undefined) {
+          return (
+            <li className="sidebar-item sidebar-category">
+              <a className="sidebar-link sidebar-category-link" href={href(first)}>
+                {item.label}
+              </a>
+            </li>
+          );
+        }
         return (
           <li key={item.dir} className="sidebar-item sidebar-category">
             <details open={open ? true : undefined} data-collapsible={item.collapsible ? 'true' : 'false'}>
@@ -34,20 +56,22 @@ function Items({ items, route, level, baseUrl }: { items: SidebarItem[]; route: 
                   <span className="sidebar-link">{item.label}</span>
                 )}
               </summary>
-              <Items items={item.items} route={route} level={level + 1} baseUrl={baseUrl} />
+              <ul className={`sidebar-list sidebar-level-${level + 1}`}>
+                {item.items.map((child, index) => (
+                  <SidebarEntry key={index} item={child} route={route} level={level + 1} baseUrl={baseUrl} compact={compact} />
+                ))}
+              </ul>
             </details>
           </li>
         );
-      })}
-    </ul>
-  );
 }
 
-export function Sidebar({ items, route, baseUrl, hideable }: { items: SidebarItem[]; route: string; baseUrl: string; hideable: boolean }) {
+/** The sidebar frame; its list arrives pre-rendered (src/render/sidebarHtml.ts) because most of it is shared by every page. */
+export function Sidebar({ listHtml, hideable }: { listHtml: string; hideable: boolean }) {
   return (
     <aside className="sidebar-container">
       <nav aria-label="Docs sidebar" className="sidebar">
-        <Items items={items} route={route} level={1} baseUrl={baseUrl} />
+        <ul className="sidebar-list sidebar-level-1" dangerouslySetInnerHTML={{ __html: listHtml }} />
       </nav>
       {hideable ? (
         <button type="button" className="sidebar-hide" data-sidebar-hide hidden aria-label="Collapse sidebar" title="Collapse sidebar">

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildInMemory, createBuildContext, emitSite, persistCache } from '../build.ts';
+import { createBuildContext, emitSite, persistCache, prepareSite } from '../build.ts';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
 import { consoleReporter, formatTimings, type Reporter, type Timing } from '../util/task.ts';
@@ -24,7 +24,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
   const context = createBuildContext(config, reporter);
-  const site = await buildInMemory(context);
+  const site = await prepareSite(context);
   const linkSeverity = config.strict ? 'throw' : config.site.onBrokenLinks;
   const anchorSeverity = config.strict ? 'throw' : config.site.onBrokenAnchors;
   const reported = site.broken.filter((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) !== 'ignore');
@@ -32,13 +32,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   if (reported.length > 0) reporter.warn(formatReport(reported, config.root));
   if (failing) {
     reporter.warn(`build failed: broken links (${config.strict ? '--strict' : 'onBrokenLinks/onBrokenAnchors: throw'}); ${path.relative(config.root, config.outDir) || '.'} left unchanged`);
-    return { ok: false, pages: site.pages.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
+    return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  emitSite(config, site);
-  context.timings.push({ label: 'emit', ms: performance.now() - emitStart });
+  const pages = emitSite(config, site);
+  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
   const total = performance.now() - started;
-  reporter.info(`✓ built ${site.pages.length} pages into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
-  return { ok: true, pages: site.pages.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
+  reporter.info(`✓ built ${pages} pages into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
+  return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };
 }

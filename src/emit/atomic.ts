@@ -17,18 +17,31 @@ export interface CopiedFile {
  * only when everything was written: a failed build leaves the previous output
  * untouched, and readers of `dist/` never see a half-written site.
  */
-export function writeSiteAtomically(outDir: string, files: readonly OutputFile[], copies: readonly CopiedFile[] = []): void {
+export function writeSiteAtomically(outDir: string, files: Iterable<OutputFile>, copies: readonly CopiedFile[] = []): void {
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
   const retired = path.join(parent, `.${path.basename(outDir)}.old-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    const dirs = new Set<string>();
-    for (const file of [...files, ...copies]) dirs.add(path.dirname(path.join(staging, file.path)));
-    for (const dir of [...dirs].sort()) mkdirSync(dir, { recursive: true });
-    for (const file of files) writeFileSync(path.join(staging, file.path), file.contents);
-    for (const file of copies) copyFileSync(file.from, path.join(staging, file.path));
+    // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
+    const made = new Set<string>();
+    const ensureDir = (file: string): void => {
+      const dir = path.dirname(file);
+      if (made.has(dir)) return;
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    };
+    for (const file of files) {
+      const target = path.join(staging, file.path);
+      ensureDir(target);
+      writeFileSync(target, file.contents);
+    }
+    for (const file of copies) {
+      const target = path.join(staging, file.path);
+      ensureDir(target);
+      copyFileSync(file.from, target);
+    }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

@@ -53,7 +53,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
           errors.push(
             new UserError(`${where} (type "docSidebar", label "${item.label}"): sidebar "${item.sidebarId}" has nothing to link to`, {
               location: { file },
-              hint: `use one of the sidebars that have pages: ${[...context.sidebars.keys()].join(', ') || '(none: add pages under content/docs)'}`,
+              hint: `use one of the sidebars that have pages: ${[...context.sidebars].filter(([, items]) => items.length > 0).map(([id]) => id).join(', ') || '(none: add pages under content/docs)'}`,
             }),
           );
           return undefined;

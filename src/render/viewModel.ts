@@ -1,6 +1,5 @@
 import type { SiteConfig } from '../config/schema.ts';
 import type { LandingConfig } from '../config/landing.ts';
-import type { SidebarItem } from '../nav/sidebar.ts';
 import type { TocEntry } from '../nav/toc.ts';
 
 /** Everything the templates show, computed before rendering: templates fetch nothing. */
@@ -47,7 +46,8 @@ export interface SiteView {
 export interface DocView {
   kind: 'doc';
   html: string;
-  sidebar: SidebarItem[] | undefined;
+  /** The sidebar's list, pre-rendered; undefined on pages without a sidebar. */
+  sidebarHtml: string | undefined;
   breadcrumbs: { label: string; href: string | undefined }[];
   toc: TocEntry[];
   previous: { label: string; href: string } | undefined;
@@ -75,7 +75,6 @@ export interface ApiReferenceView {
   kind: 'apiReference';
   /** Server-rendered reference body (menu and content). */
   html: string;
-  sidebar: SidebarItem[] | undefined;
 }
 
 export type BodyView = DocView | ContentPageView | LandingView | NotFoundView | ApiReferenceView;
