@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
-  entryPoints: [path.join(root, 'src/cli.ts')],
-  outfile: path.join(root, 'lib/cli.js'),
+  entryPoints: { cli: path.join(root, 'src/cli.ts'), 'markdown-worker': path.join(root, 'src/markdown/worker.ts') },
+  outdir: path.join(root, 'lib'),
   bundle: true,
   platform: 'node',
   format: 'esm',

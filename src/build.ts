@@ -10,6 +10,7 @@ import { buildSitemap } from './emit/sitemap.ts';
 import { UserError, UserErrors } from './errors.ts';
 import { loadContent, type LoadedContent, type SourcePage } from './load/pages.ts';
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
+import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './markdown/pool.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
 import type { MarkdownResult } from './markdown/types.ts';
 import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
@@ -37,6 +38,8 @@ export interface BuildContext {
   highlighter: Highlighter;
   engine: string;
   usedPages: Set<string>;
+  /** Parse on worker threads when there is enough to parse. */
+  workers: boolean;
 }
 
 export interface BuiltSite {
@@ -72,6 +75,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     highlighter: createHighlighter(cache.code),
     engine,
     usedPages: new Set(),
+    workers: process.env['MAPSDOCS_WORKERS'] !== '0',
   };
 }
 
@@ -83,26 +87,56 @@ function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string)
 export async function parsePages(context: BuildContext, pages: readonly SourcePage[]): Promise<ParsedPage[]> {
   const byFile = new Map(pages.map((p) => [p.file, p.route]));
   const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
+  const keys = pages.map((page) => pageCacheKey(context, page, routeMap));
+  const misses = pages.filter((_, i) => !context.cache.pages.has(keys[i] ?? ''));
+  // Many pages to parse: spread them over worker threads; few: parse here, where grammars may already be loaded.
+  const pool =
+    misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
+      ? createMarkdownPool({
+          init: { baseUrl: context.config.baseUrl, routes: [...byFile], code: [...context.highlighter.cache] },
+          codeCache: context.highlighter.cache,
+        })
+      : undefined;
   let processor: MarkdownProcessor | undefined;
+  const parseOne = (page: SourcePage): Promise<MarkdownResult> => {
+    const input = { body: page.body, path: page.file, route: page.route };
+    if (pool) return pool.process(input);
+    processor ??= createMarkdownProcessor({
+      highlighter: context.highlighter,
+      baseUrl: context.config.baseUrl,
+      routeOfFile: (file) => byFile.get(file),
+    });
+    return processMarkdown(processor, input);
+  };
+  let results: MarkdownResult[];
+  try {
+    results = await Promise.all(
+      pages.map(async (page, i) => {
+        const key = keys[i] ?? '';
+        context.usedPages.add(key);
+        const hit = context.cache.pages.get(key);
+        if (hit) return hit;
+        try {
+          const result = await parseOne(page);
+          if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
+          return result;
+        } catch (error) {
+          throw new Error(`while parsing ${page.relFile}`, { cause: error });
+        }
+      }),
+    );
+  } finally {
+    await pool?.close();
+  }
+  if (pool) {
+    // Code highlighted by workers counts as used, so the cache keeps it.
+    for (const key of context.highlighter.cache.keys()) context.highlighter.used.add(key);
+  }
   const errors: UserError[] = [];
   const parsed: ParsedPage[] = [];
-  for (const page of pages) {
-    const key = pageCacheKey(context, page, routeMap);
-    context.usedPages.add(key);
-    let result = context.cache.pages.get(key);
-    if (!result) {
-      processor ??= createMarkdownProcessor({
-        highlighter: context.highlighter,
-        baseUrl: context.config.baseUrl,
-        routeOfFile: (file) => byFile.get(file),
-      });
-      try {
-        result = await processMarkdown(processor, { body: page.body, path: page.file, route: page.route });
-      } catch (error) {
-        throw new Error(`while parsing ${page.relFile}`, { cause: error });
-      }
-      if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
-    }
+  pages.forEach((page, i) => {
+    const result = results[i];
+    if (!result) return;
     for (const diagnostic of result.diagnostics) {
       const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
       if (diagnostic.severity === 'error') errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
@@ -116,10 +150,10 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
           hint: 'add `title:` to the front matter or start the page with a "# Title" heading',
         }),
       );
-      continue;
+      return;
     }
     parsed.push({ source: page, result, title });
-  }
+  });
   if (errors.length > 0) throw new UserErrors(errors);
   return parsed;
 }

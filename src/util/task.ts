@@ -28,6 +28,10 @@ export async function task<T>(timings: Timing[], label: string, fn: () => Promis
     return await fn();
   } finally {
     timings.push({ label, ms: performance.now() - start });
+    if (process.env['MAPSDOCS_DEBUG_MEMORY']) {
+      const m = process.memoryUsage();
+      process.stderr.write(`[memory] after ${label}: heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(m.rss / 2 ** 20).toFixed(0)} MiB\n`);
+    }
   }
 }
 
