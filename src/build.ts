@@ -18,6 +18,7 @@ import { createSidebarRenderer, type SidebarRenderer } from './render/sidebarHtm
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderPage } from './render/renderPage.ts';
+import { createSearchIndexer } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { task, type Reporter, type Timing } from './util/task.ts';
@@ -419,16 +420,19 @@ export function persistCache(context: BuildContext): void {
   saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
 }
 
-/** Renders and writes every page straight into the staging folder, then swaps it into place. */
-export function emitSite(config: ResolvedConfig, prepared: PreparedSite): number {
+/** Renders and writes every page straight into the staging folder, indexes it for search, then swaps it into place. */
+export async function emitSite(config: ResolvedConfig, prepared: PreparedSite, options: { search: boolean }): Promise<number> {
   let count = 0;
+  const search = options.search ? await createSearchIndexer() : undefined;
+  const base = config.baseUrl.replace(/\/$/, '');
   function* all(): Generator<OutputFile> {
     for (const page of renderPages(prepared)) {
       count += 1;
+      if (search && page.route !== NOT_FOUND_ROUTE) search.add(`${base}${page.route}`, String(page.contents));
       yield page;
     }
     yield* prepared.files;
   }
-  writeSiteAtomically(config.outDir, all(), prepared.copies);
+  await writeSiteAtomically(config.outDir, all(), prepared.copies, search ? () => search.finish() : undefined);
   return count;
 }

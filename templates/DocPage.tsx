@@ -49,8 +49,10 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
       {doc.sidebarHtml !== undefined ? <Sidebar listHtml={doc.sidebarHtml} hideable={site.docs.hideable} /> : null}
       <main id="main" className="doc-main" tabIndex={-1}>
         <div className="doc-container">
-          <article className="doc-article">
-            <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
+          <article className="doc-article" data-pagefind-body="">
+            <div data-pagefind-ignore="all">
+              <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
+            </div>
             <header>
               <h1>{page.title}</h1>
               {doc.date ? (
@@ -61,7 +63,9 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
               ) : null}
             </header>
             <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
-            <Pager doc={doc} />
+            <div data-pagefind-ignore="all">
+              <Pager doc={doc} />
+            </div>
           </article>
           {doc.toc.length > 0 ? (
             <div className="toc-container">

@@ -5,7 +5,7 @@ export function MarkdownPage({ page, view }: { page: PageView; view: ContentPage
   return (
     <main id="main" className="content-page" tabIndex={-1}>
       <div className="content-page-container">
-        <article>
+        <article data-pagefind-body="">
           <h1>{page.title}</h1>
           <div className="markdown" dangerouslySetInnerHTML={{ __html: view.html }} />
         </article>

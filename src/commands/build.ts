@@ -6,6 +6,8 @@ import { consoleReporter, formatTimings, type Reporter, type Timing } from '../u
 
 export interface BuildOptions extends ResolveOptions {
   quiet?: boolean;
+  /** Build the search index (on by default). */
+  search?: boolean;
   reporter?: Reporter;
 }
 
@@ -35,7 +37,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const pages = emitSite(config, site);
+  const pages = await emitSite(config, site, { search: options.search ?? true });
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
   const total = performance.now() - started;

@@ -17,7 +17,13 @@ export interface CopiedFile {
  * only when everything was written: a failed build leaves the previous output
  * untouched, and readers of `dist/` never see a half-written site.
  */
-export function writeSiteAtomically(outDir: string, files: Iterable<OutputFile>, copies: readonly CopiedFile[] = []): void {
+export async function writeSiteAtomically(
+  outDir: string,
+  files: Iterable<OutputFile>,
+  copies: readonly CopiedFile[] = [],
+  /** Files known only once the others are written (the search index). */
+  finish?: () => Promise<OutputFile[]>,
+): Promise<void> {
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
@@ -41,6 +47,11 @@ export function writeSiteAtomically(outDir: string, files: Iterable<OutputFile>,
       const target = path.join(staging, file.path);
       ensureDir(target);
       copyFileSync(file.from, target);
+    }
+    for (const file of (await finish?.()) ?? []) {
+      const target = path.join(staging, file.path);
+      ensureDir(target);
+      writeFileSync(target, file.contents);
     }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

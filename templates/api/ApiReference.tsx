@@ -104,8 +104,8 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
     fileField,
   });
   return (
-    <section className="operation" id={op.anchor} aria-labelledby={`${op.anchor}-title`}>
-      <h3 id={`${op.anchor}-title`} className="op-title">
+    <section className="operation" data-anchor={op.anchor} aria-labelledby={op.anchor}>
+      <h3 id={op.anchor} className="op-title">
         <a className="op-anchor" href={`#${op.anchor}`}>
           {op.summary}
         </a>
@@ -167,7 +167,7 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
             ))}
           </section>
         </div>
-        <div className="op-samples">
+        <div className="op-samples" data-pagefind-ignore="all">
           <div className="sample-group" role="group" aria-label="Request samples">
             {samples.map((sample) => (
               <CodeSample key={sample.label} lang={sample.lang} label={sample.label} code={sample.code} />
@@ -226,7 +226,7 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
           </li>
         </ul>
       </nav>
-      <div className="reference-content">
+      <div className="reference-content" data-pagefind-body="">
         <header className="reference-header">
           <h1>{model.title}</h1>
           <p className="reference-meta">
@@ -258,9 +258,11 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
         <section className="reference-schemas" aria-labelledby="schemas">
           <h2 id="schemas">Schemas</h2>
           {model.schemas.map(({ name, anchor, schema }) => (
-            <details key={name} id={anchor} className="component-schema">
+            <details key={name} className="component-schema">
               <summary>
-                <h3 className="schema-name">{name}</h3>
+                <h3 className="schema-name" id={anchor}>
+                  {name}
+                </h3>
               </summary>
               {schema.description ? <div className="markdown" dangerouslySetInnerHTML={{ __html: md(schema.description) }} /> : null}
               <SchemaBody schema={schema} context={context} depth={1} />

@@ -100,7 +100,8 @@ function Variants({ kind, variants, schema, context, depth }: { kind: 'oneOf' | 
       {variants.map((variant, index) => (
         <details key={index} className="variant" open={index === 0 ? true : undefined}>
           <summary className="variant-label">{labelOf(variant, index)}</summary>
-          <SchemaBody schema={variant} context={context} depth={depth + 1} expandRef />
+          {/* Only the outermost variants are expanded: deeper ones link to their schema, or Stripe-sized descriptions explode. */}
+          <SchemaBody schema={variant} context={context} depth={depth + 1} expandRef={depth === 0} />
         </details>
       ))}
     </div>

@@ -31,6 +31,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         '  hideOnScroll: true',
         '  items:',
         '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',
+        '    - { type: search }',
         '    - { type: default, label: GitHub, href: "https://github.com/Maps-Messaging/mapsmessaging_server" }',
         'announcementBar: { id: first, content: Hello readers, isCloseable: true }',
         'footer:',
@@ -192,6 +193,30 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
         await page.close();
       }
     }
+  });
+
+  it('searches with Ctrl+K: results as you type, arrows and Enter go to the heading, Escape returns focus', async () => {
+    const { page, errors } = await open('/docs/intro');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    expect(requests.filter((u) => u.includes('/pagefind/'))).toEqual([]);
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.waitFor();
+    await input.fill('install');
+    const first = page.getByRole('option').first();
+    await first.waitFor();
+    expect(await first.textContent()).toContain('Install it');
+    expect(await axe(page)).toEqual([]);
+    await input.press('Enter');
+    await page.waitForURL('**/docs/guide/setup#install-it');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Set up the thing');
+    const button = page.locator('[data-search-open]');
+    await button.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-search-open'))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('serves the not-found page with status 404 and normalises .html endings', async () => {

@@ -49,14 +49,15 @@ function setup(): void {
 
   const links = new Map<string, HTMLAnchorElement>();
   for (const link of menu.querySelectorAll<HTMLAnchorElement>('a.reference-menu-op')) links.set(link.hash.slice(1), link);
-  const sections = [...document.querySelectorAll<HTMLElement>('section.operation')];
+  const sections = [...document.querySelectorAll<HTMLElement>('section.operation[data-anchor]')];
   let active: HTMLAnchorElement | undefined;
   if ('IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
         if (!visible) return;
-        const link = links.get(visible.target.id);
+        const anchor = (visible.target as HTMLElement).dataset['anchor'] ?? '';
+        const link = links.get(anchor);
         if (!link || link === active) return;
         active?.classList.remove('active');
         active?.removeAttribute('aria-current');
@@ -64,7 +65,7 @@ function setup(): void {
         link.setAttribute('aria-current', 'location');
         active = link;
         // The hash follows what is read, without adding history entries or jumping.
-        history.replaceState(history.state, '', `#${visible.target.id}`);
+        history.replaceState(history.state, '', `#${anchor}`);
         const box = menu.getBoundingClientRect();
         const rect = link.getBoundingClientRect();
         if (rect.top < box.top || rect.bottom > box.bottom) link.scrollIntoView({ block: 'nearest' });

@@ -42,4 +42,33 @@ guarded('navbar', setupHideOnScroll);
 setupVersionPreference();
 setupContent();
 setupNavigation({ onContent: setupContent });
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-search-open]')) button.hidden = true;
+setupSearch();
+
+/** Search: the button appears once JavaScript runs; Ctrl+K, ⌘K and / open the dialog, whose code loads on first use. */
+function setupSearch(): void {
+  const open = (): void => {
+    void import('../search.ts').then((m) => m.openSearch());
+  };
+  const bind = (): void => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>('[data-search-open]')) {
+      button.hidden = false;
+      if (button.dataset['bound']) continue;
+      button.dataset['bound'] = 'true';
+      button.addEventListener('click', open);
+    }
+  };
+  bind();
+  document.addEventListener('mapsdocs:content', bind);
+  if (!document.querySelector('[data-search-open]')) return;
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement | null;
+    const typing = target?.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target?.tagName ?? '');
+    if ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      open();
+    } else if (event.key === '/' && !typing) {
+      event.preventDefault();
+      open();
+    }
+  });
+}

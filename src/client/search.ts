@@ -1,0 +1,165 @@
+/**
+ * The search dialog. Its code and Pagefind's index load on first use only;
+ * results show the page, the section heading and an excerpt with the matched
+ * words marked, and Enter or a click goes to the section's anchor through
+ * client-side navigation.
+ */
+interface PagefindSubResult {
+  title: string;
+  url: string;
+  excerpt: string;
+}
+interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+  sub_results?: PagefindSubResult[];
+}
+interface Pagefind {
+  options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
+  init(): Promise<void>;
+  preload(term: string): Promise<void>;
+  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data: () => Promise<PagefindData> }[] } | null>;
+}
+
+let pagefind: Promise<Pagefind> | undefined;
+let dialog: HTMLDialogElement | undefined;
+let returnFocus: HTMLElement | null = null;
+
+function base(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="mapsdocs:base-url"]')?.content ?? '/';
+}
+
+function loadPagefind(): Promise<Pagefind> {
+  pagefind ??= (import(/* @vite-ignore */ `${base()}pagefind/pagefind.js`) as Promise<Pagefind>).then(async (module) => {
+    await module.options({ baseUrl: base(), excerptLength: 24 });
+    await module.init();
+    return module;
+  });
+  return pagefind;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Pagefind excerpts carry only <mark>; anything else is escaped. */
+function safeExcerpt(html: string): string {
+  return escape(html).replace(/&#60;mark&#62;/g, '<mark>').replace(/&#60;\/mark&#62;/g, '</mark>');
+}
+
+function createDialog(): HTMLDialogElement {
+  const element = document.createElement('dialog');
+  element.className = 'search-dialog';
+  element.setAttribute('aria-label', 'Search the documentation');
+  element.innerHTML = `
+    <div class="search-box" role="search">
+      <label class="visually-hidden" for="search-input">Search the documentation</label>
+      <input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="Search docs and API"
+        role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+      <button type="button" class="search-close" aria-keyshortcuts="Escape">Close</button>
+    </div>
+    <p class="search-status" role="status" aria-live="polite"></p>
+    <div id="search-results" class="search-results" role="listbox" aria-label="Search results"></div>`;
+  document.body.appendChild(element);
+  const input = element.querySelector<HTMLInputElement>('#search-input');
+  const list = element.querySelector<HTMLElement>('#search-results');
+  const status = element.querySelector<HTMLElement>('.search-status');
+  if (!input || !list || !status) return element;
+  let active = -1;
+  let query = 0;
+
+  const options = (): HTMLAnchorElement[] => [...list.querySelectorAll<HTMLAnchorElement>('a[role="option"]')];
+  const select = (index: number): void => {
+    const all = options();
+    if (all.length === 0) return;
+    active = (index + all.length) % all.length;
+    all.forEach((option, i) => option.setAttribute('aria-selected', String(i === active)));
+    const current = all[active];
+    if (current) {
+      input.setAttribute('aria-activedescendant', current.id);
+      current.scrollIntoView({ block: 'nearest' });
+    }
+  };
+
+  input.addEventListener('input', async () => {
+    const term = input.value.trim();
+    const mine = ++query;
+    if (term === '') {
+      list.replaceChildren();
+      status.textContent = '';
+      input.setAttribute('aria-expanded', 'false');
+      return;
+    }
+    const engine = await loadPagefind();
+    const search = await engine.debouncedSearch(term, {}, 60);
+    if (!search || mine !== query) return;
+    const data = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
+    if (mine !== query) return;
+    const items: string[] = [];
+    let n = 0;
+    for (const page of data) {
+      const title = page.meta.title ?? page.url;
+      const subs = (page.sub_results ?? []).slice(0, 3);
+      const entries = subs.length > 0 ? subs : [{ title, url: page.url, excerpt: page.excerpt }];
+      for (const sub of entries) {
+        n += 1;
+        items.push(
+          `<a role="option" id="search-option-${n}" aria-selected="false" href="${escape(sub.url)}">` +
+            `<span class="search-result-page">${escape(title)}</span>` +
+            (sub.title && sub.title !== title ? `<span class="search-result-section">${escape(sub.title)}</span>` : '') +
+            `<span class="search-result-excerpt">${safeExcerpt(sub.excerpt)}</span></a>`,
+        );
+      }
+    }
+    list.innerHTML = items.join('');
+    status.textContent = n === 0 ? `No results for “${term}”` : `${n} result${n === 1 ? '' : 's'}`;
+    input.setAttribute('aria-expanded', String(n > 0));
+    active = -1;
+    if (n > 0) select(0);
+  });
+
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      select(active + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      select(active - 1);
+    } else if (event.key === 'Enter') {
+      const option = options()[active];
+      if (option) {
+        event.preventDefault();
+        option.click();
+      }
+    }
+  });
+  // Results are links: close first, then the site's navigation takes the click.
+  list.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) closeSearch(false);
+  });
+  element.querySelector('.search-close')?.addEventListener('click', () => closeSearch());
+  element.addEventListener('close', () => {
+    returnFocus?.focus();
+    returnFocus = null;
+  });
+  element.addEventListener('click', (event) => {
+    if (event.target === element) closeSearch();
+  });
+  return element;
+}
+
+export function openSearch(): void {
+  returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  dialog ??= createDialog();
+  if (!dialog.open) dialog.showModal();
+  const input = dialog.querySelector<HTMLInputElement>('#search-input');
+  input?.focus();
+  input?.select();
+  void loadPagefind();
+}
+
+export function closeSearch(restore = true): void {
+  if (!restore) returnFocus = null;
+  dialog?.close();
+}
