@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { collectAssets, engineRoot, type SiteAssets } from './assets.ts';
 import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
@@ -18,7 +18,7 @@ import { createSidebarRenderer, type SidebarRenderer } from './render/sidebarHtm
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderPage } from './render/renderPage.ts';
-import { createSearchIndexer } from './search/index.ts';
+import { closeSearchService, createSearchIndexer } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { task, type Reporter, type Timing } from './util/task.ts';
@@ -41,6 +41,24 @@ export interface BuildContext {
   usedPages: Set<string>;
   /** Parse on worker threads when there is enough to parse. */
   workers: boolean;
+  /** The last API reference built, reused while its description is unchanged (dev rebuilds). */
+  reference?: { key: string; value: Reference } | undefined;
+}
+
+/** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
+export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
+  return { ...previous, config, timings: [], usedPages: new Set() };
+}
+
+async function referenceFor(context: BuildContext): Promise<Reference | undefined> {
+  const { config } = context;
+  if (!config.openapiFile) return undefined;
+  const stat = statSync(config.openapiFile);
+  const key = `${config.openapiFile}:${stat.mtimeMs}:${stat.size}:${config.baseUrl}:${config.site.openapi.route}`;
+  if (context.reference?.key === key) return context.reference.value;
+  const value = await buildReference({ file: config.openapiFile, route: config.site.openapi.route, baseUrl: config.baseUrl });
+  context.reference = { key, value };
+  return value;
 }
 
 export interface BuiltSite {
@@ -340,9 +358,7 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
   const { config, timings } = context;
   const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false }));
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
-  const reference = config.openapiFile
-    ? await task(timings, 'openapi', () => buildReference({ file: config.openapiFile ?? '', route: config.site.openapi.route, baseUrl: config.baseUrl }))
-    : undefined;
+  const reference = await task(timings, 'openapi', () => referenceFor(context));
   const assets = await task(timings, 'assets', () => collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }));
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference);
@@ -433,6 +449,10 @@ export async function emitSite(config: ResolvedConfig, prepared: PreparedSite, o
     }
     yield* prepared.files;
   }
-  await writeSiteAtomically(config.outDir, all(), prepared.copies, search ? () => search.finish() : undefined);
+  try {
+    await writeSiteAtomically(config.outDir, all(), prepared.copies, search ? () => search.finish() : undefined);
+  } finally {
+    if (search) await closeSearchService();
+  }
   return count;
 }

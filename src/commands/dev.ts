@@ -1,64 +1,124 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { buildInMemory, createBuildContext, type BuiltSite } from '../build.ts';
+import { engineRoot } from '../assets.ts';
+import { buildInMemory, createBuildContext, nextBuildContext, type BuildContext } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
+import { closeSearchService, createSearchIndexer } from '../search/index.ts';
 import { consoleReporter } from '../util/task.ts';
-import { engineRoot } from '../assets.ts';
 
 export interface DevOptions {
+  root?: string;
   content?: string;
   port?: number;
   host?: string;
   open?: boolean;
   quiet?: boolean;
+  /** Install Ctrl+C handlers (off in tests). */
+  signals?: boolean;
 }
 
-const RELOAD_SCRIPT = `<script>(function(){var s=new EventSource('/__mapsdocs/events');s.addEventListener('reload',function(){location.reload()});s.addEventListener('error-overlay',function(e){var d=JSON.parse(e.data);var o=document.getElementById('__mapsdocs-overlay');if(!o){o=document.createElement('div');o.id='__mapsdocs-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;inset:auto 0 0 0;max-height:50vh;overflow:auto;background:#2b0b0b;color:#ffd7d7;font:13px/1.5 ui-monospace,monospace;padding:16px;z-index:1000;white-space:pre-wrap';document.body.appendChild(o)}o.textContent=d.message;});s.addEventListener('clear-overlay',function(){var o=document.getElementById('__mapsdocs-overlay');if(o)o.remove()});})();</script>`;
+export interface DevServer {
+  url: string;
+  close: () => Promise<void>;
+  /** Resolves when the rebuild triggered by the latest change is done (tests). */
+  settled: () => Promise<void>;
+}
+
+/** Injected into every HTML page in dev: live updates and the error overlay. */
+const DEV_CLIENT = `<script>(function(){
+var es=new EventSource('/__mapsdocs/events');
+function overlay(message){var o=document.getElementById('__mapsdocs-overlay');if(!o){o=document.createElement('div');o.id='__mapsdocs-overlay';o.setAttribute('role','alert');o.style.cssText='position:fixed;left:0;right:0;bottom:0;max-height:60vh;overflow:auto;background:#2b0b0b;color:#ffd7d7;font:13px/1.5 ui-monospace,monospace;padding:16px 20px;z-index:1000;white-space:pre-wrap;border-top:4px solid #ff5c5c';document.body.appendChild(o)}o.textContent=message}
+function clear(){var o=document.getElementById('__mapsdocs-overlay');if(o)o.remove()}
+es.addEventListener('update',function(){fetch(location.pathname+location.search,{cache:'no-store'}).then(function(r){return r.text()}).then(function(html){var next=new DOMParser().parseFromString(html,'text/html');var y=window.scrollY;['#page-root','nav.navbar'].forEach(function(s){var a=document.querySelector(s),b=next.querySelector(s);if(a&&b)a.replaceWith(document.adoptNode(b))});document.title=next.title;var css=next.querySelector('link[rel=stylesheet]'),cur=document.querySelector('link[rel=stylesheet]');if(css&&cur&&css.getAttribute('href')!==cur.getAttribute('href'))cur.setAttribute('href',css.getAttribute('href'));window.scrollTo(0,y);document.dispatchEvent(new CustomEvent('mapsdocs:dev-update'));window.__mapsdocsUpdates=(window.__mapsdocsUpdates||0)+1}).catch(function(){location.reload()})});
+es.addEventListener('reload',function(){location.reload()});
+es.addEventListener('error-overlay',function(e){overlay(JSON.parse(e.data).message)});
+es.addEventListener('clear-overlay',clear);
+})();</script>`;
+
+function contentType(file: string): string {
+  const ext = path.extname(file);
+  return (
+    { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml', '.json': 'application/json', '.svg': 'image/svg+xml', '.yaml': 'text/yaml', '.wasm': 'application/wasm', '.png': 'image/png' }[ext] ??
+    'application/octet-stream'
+  );
+}
 
 /**
- * `mapsdocs dev`: builds in memory, serves, watches content, templates,
- * OpenAPI and configuration, and reloads the browser. An error keeps the last
- * good site up and shows an overlay until the file is fixed.
+ * `mapsdocs dev`: builds in memory, serves with the same routing rules as
+ * `serve`, watches content, OpenAPI and templates, and pushes updates to the
+ * browser. Errors never stop it: the last good site stays up under an
+ * overlay, which clears as soon as the file is fixed.
  */
-export async function dev(options: DevOptions = {}): Promise<{ close: () => Promise<void>; url: string }> {
+export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const reporter = consoleReporter(options.quiet);
+  const root = path.resolve(options.root ?? process.cwd());
   const clients = new Set<ServerResponse>();
-  let site: BuiltSite | undefined;
+  const files = new Map<string, string | Uint8Array>();
+  /** Static files and images: served from their source, so they are never held in memory. */
+  const copies = new Map<string, string>();
   let lastError: string | undefined;
+  let context: BuildContext | undefined;
+  let searchGeneration = 0;
   const send = (event: string, data: unknown): void => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
+  // One index at a time: Pagefind runs as a single service process.
+  let indexing: Promise<void> = Promise.resolve();
+  const reindex = (pages: { route: string; html: string }[], baseUrl: string): Promise<void> => {
+    const generation = ++searchGeneration;
+    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(pages, baseUrl, generation) : undefined));
+    return indexing;
+  };
+  const indexPages = async (pages: { route: string; html: string }[], baseUrl: string, generation: number): Promise<void> => {
+    const indexer = await createSearchIndexer();
+    for (const page of pages) if (page.route !== '/404') indexer.add(`${baseUrl.replace(/\/$/, '')}${page.route}`, page.html);
+    const indexFiles = await indexer.finish();
+    if (generation !== searchGeneration) return;
+    for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);
+    for (const file of indexFiles) files.set(`/${file.path}`, file.contents);
+  };
+
   let running: Promise<void> | undefined;
-  let again = false;
-  const rebuild = async (reason: string): Promise<void> => {
+  let again: string | undefined;
+  const rebuild = (reason: string): Promise<void> => {
     if (running) {
-      again = true;
+      again = reason;
       return running;
     }
     running = (async () => {
-      do {
-        again = false;
+      let current: string | undefined = reason;
+      while (current !== undefined) {
+        again = undefined;
         const started = performance.now();
         try {
-          const config = resolveConfig({ content: options.content, cache: true });
-          const context = createBuildContext(config, reporter);
-          site = await buildInMemory(context);
+          const config = resolveConfig({ root, content: options.content, cache: true });
+          context = context ? nextBuildContext(context, config) : createBuildContext(config, reporter);
+          const site = await buildInMemory(context);
+          files.clear();
+          for (const file of site.files) files.set(`/${file.path}`, file.contents);
+          copies.clear();
+          for (const copy of site.copies) copies.set(`/${copy.path}`, copy.from);
+          const ms = performance.now() - started;
           if (site.broken.length > 0) reporter.warn(formatReport(site.broken, config.root));
-          reporter.info(`✓ ${reason}: rebuilt ${site.pages.length} pages in ${(performance.now() - started).toFixed(0)} ms`);
-          if (lastError !== undefined) send('clear-overlay', {});
-          lastError = undefined;
-          send('reload', {});
+          reporter.info(`✓ ${current}: ${site.pages.length} pages in ${ms.toFixed(0)} ms`);
+          // Broken links are shown in the overlay too, as warnings: the page itself is fine.
+          const message = site.broken.length > 0 ? `warning: ${formatReport(site.broken, config.root)}` : undefined;
+          lastError = message;
+          send(message ? 'error-overlay' : 'clear-overlay', { message });
+          send('update', { ms });
+          reindex(site.pages, config.baseUrl).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
           lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);
-          reporter.warn(`✗ ${reason}: ${lastError}`);
+          reporter.warn(`✗ ${current}:\n${lastError}`);
           send('error-overlay', { message: lastError });
         }
-      } while (again);
+        current = again;
+      }
     })().finally(() => {
       running = undefined;
     });
@@ -66,8 +126,8 @@ export async function dev(options: DevOptions = {}): Promise<{ close: () => Prom
   };
 
   await rebuild('start');
-  const files = new Map<string, string>();
-  const serveFromMemory = (req: IncomingMessage, res: ServerResponse): void => {
+  const { readFileSync } = await import('node:fs');
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/__mapsdocs/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -77,21 +137,32 @@ export async function dev(options: DevOptions = {}): Promise<{ close: () => Prom
       req.on('close', () => clients.delete(res));
       return;
     }
-    files.clear();
-    for (const file of site?.files ?? []) files.set(`/${file.path}`, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('binary'));
-    let pathname = decodeURIComponent(url.pathname);
-    if (pathname.endsWith('/index.html')) pathname = pathname.slice(0, -'index.html'.length);
-    else if (pathname.endsWith('.html') && !files.has(pathname)) pathname = pathname.slice(0, -'.html'.length);
-    const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`, pathname === '/' ? '/index.html' : ''];
-    const hit = candidates.find((c) => c && files.has(c));
-    const body = hit ? files.get(hit) : files.get('/404.html');
-    const type = (hit ?? '.html').endsWith('.css') ? 'text/css' : (hit ?? '').endsWith('.js') ? 'text/javascript' : (hit ?? '').endsWith('.xml') ? 'application/xml' : (hit ?? '.html').endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream';
+    const pathname = decodeURIComponent(url.pathname);
+    const normalised = pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.endsWith('.html') && pathname !== '/404.html' ? pathname.slice(0, -'.html'.length) : undefined;
+    if (normalised !== undefined) {
+      res.writeHead(301, { Location: `${normalised}${url.search}` });
+      res.end();
+      return;
+    }
+    const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`];
+    const hit = candidates.find((c) => files.has(c) || copies.has(c));
+    const key = hit ?? '/404.html';
+    const source = copies.get(key);
+    const body = source !== undefined ? readFileSync(source) : files.get(key);
     res.statusCode = hit ? 200 : 404;
-    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Type', contentType(key));
     res.setHeader('Cache-Control', 'no-store');
-    res.end(type.startsWith('text/html') && body ? body.replace('</body>', `${RELOAD_SCRIPT}</body>`) : body ?? 'Not found');
+    if (body === undefined) {
+      res.end('Not found');
+      return;
+    }
+    if (key.endsWith('.html')) {
+      res.end(String(body).replace('</body>', `${DEV_CLIENT}</body>`));
+      return;
+    }
+    res.end(body);
   };
-  const server = createServer(serveFromMemory);
+  const server = createServer(handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -99,22 +170,30 @@ export async function dev(options: DevOptions = {}): Promise<{ close: () => Prom
   });
   const address = server.address();
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
-  reporter.info(`dev server at ${url}`);
+  reporter.info(`dev server at ${url} (Ctrl+C to stop)`);
 
-  const contentDir = path.resolve(options.content ?? 'content');
-  const watcher = watch([contentDir, path.resolve('openapi'), path.join(engineRoot(), 'templates')], { ignoreInitial: true });
+  const contentDir = path.resolve(root, options.content ?? 'content');
+  const watched = [contentDir, path.join(root, 'openapi'), path.join(engineRoot(), 'templates', 'css')];
+  const watcher = watch(watched, { ignoreInitial: true, awaitWriteFinish: false });
+  let lastChange: Promise<void> = Promise.resolve();
   watcher.on('all', (event, file) => {
-    void rebuild(`${event} ${path.relative(process.cwd(), file)}`);
+    lastChange = rebuild(`${event} ${path.relative(root, file)}`);
   });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const close = async (): Promise<void> => {
     await watcher.close();
+    await indexing.catch(() => undefined);
+    await closeSearchService();
     for (const client of clients) client.end();
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  const stop = (): void => {
-    void close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return { close, url };
+  if (options.signals !== false) {
+    const stop = (): void => {
+      void close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+  return { url, close, settled: () => lastChange };
 }

@@ -33,11 +33,17 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
       await Promise.all(pending);
       const { files, errors: fileErrors } = await index.getFiles();
       if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
-      await pagefind.close();
+      await index.deleteIndex();
       // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
       return files
         .filter((file) => !/(-ui|-highlight)\.(js|css)$/.test(file.path))
         .map((file) => ({ path: `pagefind/${file.path.replace(/^\/+/, '')}`, contents: file.content }));
     },
   };
+}
+
+/** Stops Pagefind's indexing process; a build calls it once at the end, dev when it stops. */
+export async function closeSearchService(): Promise<void> {
+  const pagefind = await import('pagefind');
+  await pagefind.close();
 }

@@ -42,6 +42,8 @@ guarded('navbar', setupHideOnScroll);
 setupVersionPreference();
 setupContent();
 setupNavigation({ onContent: setupContent });
+// mapsdocs dev swaps in the rebuilt page in place; its behaviours are wired again.
+document.addEventListener('mapsdocs:dev-update', setupContent);
 setupSearch();
 
 /** Search: the button appears once JavaScript runs; Ctrl+K, ⌘K and / open the dialog, whose code loads on first use. */

@@ -1,0 +1,121 @@
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dev, type DevServer } from '../../src/commands/dev.ts';
+import { tempProject } from '../helpers/tempSite.ts';
+
+/** Reads server-sent events from the dev server. */
+async function events(url: string): Promise<{ next: (name: string, timeoutMs?: number, accept?: (data: unknown) => boolean) => Promise<unknown>; close: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}__mapsdocs/events`, { signal: controller.signal });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no event stream');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const queue: { event: string; data: unknown }[] = [];
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let index: number;
+      while ((index = buffer.indexOf('\n\n')) !== -1) {
+        const chunk = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        const event = /^event: (.*)$/m.exec(chunk)?.[1];
+        const data = /^data: (.*)$/m.exec(chunk)?.[1];
+        if (event) queue.push({ event, data: data ? (JSON.parse(data) as unknown) : undefined });
+        if (process.env['DEBUG_DEV']) console.log('EVENT', event, data?.slice(0, 120));
+      }
+    }
+  })();
+  void pump;
+  return {
+    async next(name, timeoutMs = 10_000, accept: (data: unknown) => boolean = () => true) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const index = queue.findIndex((e) => e.event === name && accept(e.data));
+        if (index !== -1) return queue.splice(0, index + 1).pop()?.data;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      throw new Error(`no "${name}" event within ${timeoutMs} ms`);
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('mapsdocs dev', () => {
+  const project = tempProject({ fixture: 'basic' });
+  let server: DevServer;
+  const page = async (route: string) => {
+    const response = await fetch(`${server.url.replace(/\/$/, '')}${route}`);
+    return { status: response.status, html: await response.text() };
+  };
+
+  beforeAll(async () => {
+    server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    project.cleanup();
+  });
+
+  it('serves the site from memory with the same routing rules as serve', async () => {
+    expect((await page('/docs/intro')).html).toContain('<h1>Introduction</h1>');
+    expect((await page('/docs/intro')).html).toContain('/__mapsdocs/events');
+    expect((await page('/no/such/page')).status).toBe(404);
+    const redirect = await fetch(`${server.url}docs/intro.html`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/docs/intro');
+  });
+
+  it('pushes an update after a page edit and serves the new HTML', async () => {
+    const stream = await events(server.url);
+    const file = path.join(project.content, 'docs/intro.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Welcome to the fixture.', 'Welcome to the edited fixture.'));
+    await stream.next('update');
+    expect((await page('/docs/intro')).html).toContain('Welcome to the edited fixture.');
+    stream.close();
+  });
+
+  it('updates every page’s sidebar when a title changes', async () => {
+    const stream = await events(server.url);
+    const file = path.join(project.content, 'docs/guide/setup.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('sidebar_label: Setup', 'sidebar_label: Installation'));
+    await stream.next('update');
+    expect((await page('/docs/intro')).html).toContain('>Installation</a>');
+    stream.close();
+  });
+
+  it('shows a content error as an overlay, keeps the last good page, and clears it when fixed', async () => {
+    const stream = await events(server.url);
+    const file = path.join(project.content, 'docs/intro.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\n:::note\nnever closed\n`);
+    const overlay = (await stream.next('error-overlay', 10_000, (d) => String((d as { message?: string }).message).includes('never closed'))) as { message: string };
+    expect(overlay.message).toMatch(/content\/docs\/intro\.md:\d+:1: error: admonition ":::note" opened on line \d+ is never closed/);
+    expect((await page('/docs/intro')).html).toContain('<h1>Introduction</h1>');
+    // The file watcher folds writes to one file within a few milliseconds into one event; an author is slower.
+    await new Promise((r) => setTimeout(r, 150));
+    writeFileSync(file, good);
+    // Fixed: the error gives way to the fixture's one broken-anchor warning.
+    const after = (await stream.next('error-overlay', 10_000, (d) => String((d as { message?: string }).message).startsWith('warning:'))) as { message: string };
+    expect(after.message).toContain('broken anchor');
+    await stream.next('update');
+    stream.close();
+  });
+
+  it('picks up renamed and deleted files', async () => {
+    const stream = await events(server.url);
+    renameSync(path.join(project.content, 'docs/hidden.md'), path.join(project.content, 'docs/shown.md'));
+    await stream.next('update');
+    await server.settled();
+    expect((await page('/docs/shown')).status).toBe(200);
+    expect((await page('/docs/hidden')).status).toBe(404);
+    rmSync(path.join(project.content, 'docs/shown.md'));
+    await stream.next('update');
+    await server.settled();
+    expect((await page('/docs/shown')).status).toBe(404);
+    stream.close();
+  });
+});
