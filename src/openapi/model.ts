@@ -12,7 +12,8 @@ export interface OperationModel {
   tags: string[];
   parameters: ParameterObject[];
   requestBody: { description: string | undefined; required: boolean; content: Record<string, MediaTypeObject> } | undefined;
-  responses: { status: string; response: ResponseObject }[];
+  /** `shared` names a response of components/responses, listed once on the page instead of in every operation. */
+  responses: { status: string; response: ResponseObject; shared: string | undefined }[];
   security: { schemes: string[] }[];
 }
 
@@ -32,6 +33,8 @@ export interface ReferenceModel {
   tags: TagModel[];
   operations: OperationModel[];
   schemas: { name: string; anchor: string; schema: SchemaObject }[];
+  /** Responses shared by many operations (components/responses), each shown once. */
+  sharedResponses: { name: string; anchor: string; response: ResponseObject }[];
   securitySchemes: NonNullable<NonNullable<OpenApiDocument['components']>['securitySchemes']>;
 }
 
@@ -44,6 +47,7 @@ export const anchors = {
   tag: (name: string) => `tag-${slugPart(name)}`,
   operation: (id: string) => `operation-${slugPart(id)}`,
   schema: (name: string) => `schema-${slugPart(name)}`,
+  response: (name: string) => `response-${slugPart(name)}`,
 };
 
 /** Resolves a local `$ref` (one level); other refs are returned as they are. */
@@ -98,7 +102,11 @@ export function buildReferenceModel(document: OpenApiDocument): ReferenceModel {
         tags: op.tags && op.tags.length > 0 ? op.tags : ['default'],
         parameters,
         requestBody: body ? { description: body.description, required: body.required ?? false, content: body.content ?? {} } : undefined,
-        responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({ status, response: resolveRef<ResponseObject>(document, response) })),
+        responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({
+          status,
+          response: resolveRef<ResponseObject>(document, response),
+          shared: /^#\/components\/responses\/(.+)$/.exec(response.$ref ?? '')?.[1],
+        })),
         security: security.map((requirement) => ({ schemes: Object.keys(requirement) })),
       });
     }
@@ -126,6 +134,11 @@ export function buildReferenceModel(document: OpenApiDocument): ReferenceModel {
     tags,
     operations,
     schemas,
+    sharedResponses: Object.entries(document.components?.responses ?? {}).map(([name, response]) => ({
+      name,
+      anchor: anchors.response(name),
+      response: resolveRef<ResponseObject>(document, response),
+    })),
     securitySchemes: document.components?.securitySchemes ?? {},
   };
 }

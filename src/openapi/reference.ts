@@ -32,7 +32,10 @@ export async function buildReference(options: { file: string; route: string; bas
   const md = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
-      html = String(processor.processSync(source));
+      // Most field descriptions are one plain sentence: no need to run a markdown parser for them.
+      html = /[\\`*_[\]<>#|~]|^\s*[-+\d]|\n|https?:/.test(source)
+        ? String(processor.processSync(source))
+        : `<p>${source.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</p>`;
       cache.set(source, html);
     }
     return html;
@@ -59,7 +62,7 @@ export async function buildReference(options: { file: string; route: string; bas
       ],
     }),
   );
-  const anchors = ['schemas', ...model.tags.map((t) => t.anchor), ...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor)];
+  const anchors = ['schemas', 'responses', ...model.tags.map((t) => t.anchor), ...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor), ...model.sharedResponses.map((r) => r.anchor)];
   return {
     route: options.route,
     title: `${model.title} reference`,

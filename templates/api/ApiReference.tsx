@@ -1,7 +1,7 @@
-import type { MediaTypeObject, OpenApiDocument, ParameterObject } from '../../src/openapi/document.ts';
-import type { OperationModel, ReferenceModel } from '../../src/openapi/model.ts';
+import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from '../../src/openapi/document.ts';
+import { anchors, type OperationModel, type ReferenceModel } from '../../src/openapi/model.ts';
 import { requestSamples, sampleFromSchema } from '../../src/openapi/samples.ts';
-import { Constraints, SchemaBody, type SchemaContext } from './SchemaTree.tsx';
+import { Constraints, Description, SchemaBody, type SchemaContext } from './SchemaTree.tsx';
 
 export interface ApiReferenceProps {
   model: ReferenceModel;
@@ -77,7 +77,7 @@ function Parameters({ op, context }: { op: OperationModel; context: SchemaContex
                       </span>
                     ) : null}
                   </div>
-                  {param.description ? <div className="prop-description" dangerouslySetInnerHTML={{ __html: context.md(param.description) }} /> : null}
+                  {param.description ? <Description text={param.description} context={context} /> : null}
                 </li>
               ))}
             </ul>
@@ -85,6 +85,33 @@ function Parameters({ op, context }: { op: OperationModel; context: SchemaContex
         );
       })}
     </>
+  );
+}
+
+function Response({ status, response, context }: { status: string; response: ResponseObject; context: SchemaContext }) {
+  return (
+    <details className={`response status-${status[0] ?? 'x'}xx`} open={status.startsWith('2') ? true : undefined}>
+      <summary>
+        <span className="status">{status}</span> {response.description ?? ''}
+      </summary>
+      {response.headers ? (
+        <ul className="props">
+          {Object.entries(response.headers).map(([name, header]) => (
+            <li key={name} className="prop">
+              <code className="prop-name">{name}</code> {header.description ?? ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {Object.entries(response.content ?? {}).map(([type, media]) => (
+        <div key={type} className="media">
+          <p className="media-type">
+            <code>{type}</code>
+          </p>
+          {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
+        </div>
+      ))}
+    </details>
   );
 }
 
@@ -141,30 +168,16 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
           ) : null}
           <section className="op-responses">
             <h4>Responses</h4>
-            {op.responses.map(({ status, response }) => (
-              <details key={status} className={`response status-${status[0] ?? 'x'}xx`} open={status.startsWith('2') ? true : undefined}>
-                <summary>
-                  <span className="status">{status}</span> {response.description ?? ''}
-                </summary>
-                {response.headers ? (
-                  <ul className="props">
-                    {Object.entries(response.headers).map(([name, header]) => (
-                      <li key={name} className="prop">
-                        <code className="prop-name">{name}</code> {header.description ?? ''}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {Object.entries(response.content ?? {}).map(([type, media]) => (
-                  <div key={type} className="media">
-                    <p className="media-type">
-                      <code>{type}</code>
-                    </p>
-                    {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
-                  </div>
-                ))}
-              </details>
-            ))}
+            {op.responses.map(({ status, response, shared }) =>
+              shared !== undefined && !status.startsWith('2') ? (
+                <p key={status} className={`response response-shared status-${status[0] ?? 'x'}xx`}>
+                  <span className="status">{status}</span> {response.description ?? ''} ·{' '}
+                  <a href={`#${anchors.response(shared)}`}>{shared}</a>
+                </p>
+              ) : (
+                <Response key={status} status={status} response={response} context={context} />
+              ),
+            )}
           </section>
         </div>
         <div className="op-samples" data-pagefind-ignore="all">
@@ -255,6 +268,19 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
             ))}
           </section>
         ))}
+        {model.sharedResponses.length > 0 ? (
+          <section className="reference-responses" aria-labelledby="responses">
+            <h2 id="responses">Common responses</h2>
+            {model.sharedResponses.map(({ name, anchor, response }) => (
+              <div key={name} className="shared-response">
+                <h3 id={anchor} className="schema-name">
+                  {name}
+                </h3>
+                <Response status={name} response={response} context={context} />
+              </div>
+            ))}
+          </section>
+        ) : null}
         <section className="reference-schemas" aria-labelledby="schemas">
           <h2 id="schemas">Schemas</h2>
           {model.schemas.map(({ name, anchor, schema }) => (

@@ -28,10 +28,11 @@ function show(value: unknown): string {
 /** The facts of one schema: format, bounds, default, enum, examples, flags. */
 export function Constraints({ schema }: { schema: SchemaObject }) {
   const facts: ReactNode[] = [];
+  // Plain text, not <code>: a long schema has thousands of these and every element counts.
   const push = (key: string, label: string, value: unknown) =>
     facts.push(
       <span key={key} className="constraint">
-        {label} <code>{show(value)}</code>
+        {label} {show(value)}
       </span>,
     );
   if (schema.format) push('format', 'format', schema.format);
@@ -64,7 +65,7 @@ export function Constraints({ schema }: { schema: SchemaObject }) {
   if (schema.readOnly) facts.push(<span key="ro" className="flag">read-only</span>);
   if (schema.writeOnly) facts.push(<span key="wo" className="flag">write-only</span>);
   if (schema.deprecated) facts.push(<span key="dep" className="flag flag-warn">deprecated</span>);
-  return facts.length > 0 ? <span className="constraints">{facts}</span> : null;
+  return facts.length > 0 ? <>{facts}</> : null;
 }
 
 function RefLink({ refValue }: { refValue: string }) {
@@ -122,6 +123,14 @@ function mergeAllOf(schema: SchemaObject, context: SchemaContext): SchemaObject 
   return merged;
 }
 
+/** A field's description: plain sentences as one <p>, markdown through the renderer. */
+export function Description({ text, context }: { text: string; context: SchemaContext }) {
+  const html = context.md(text);
+  const plain = /^<p>([^<]*)<\/p>$/.exec(html);
+  if (plain) return <p className="prop-description" dangerouslySetInnerHTML={{ __html: plain[1] ?? '' }} />;
+  return <div className="prop-description" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 function Property({ name, schema, required, context, depth, soleChild }: { name: string; schema: SchemaObject; required: boolean; context: SchemaContext; depth: number; soleChild: boolean }) {
   const target = schema.items && !schema.$ref ? schema.items : schema;
   const nested = !target.$ref && (target.properties || target.oneOf || target.anyOf || target.allOf);
@@ -135,7 +144,7 @@ function Property({ name, schema, required, context, depth, soleChild }: { name:
       <Constraints schema={schema} />
     </>
   );
-  const description = schema.description ? <div className="prop-description" dangerouslySetInnerHTML={{ __html: context.md(schema.description) }} /> : null;
+  const description = schema.description ? <Description text={schema.description} context={context} /> : null;
   if (!nested) {
     return (
       <li className="prop">
@@ -180,8 +189,9 @@ export function SchemaBody({ schema, context, depth, expandRef = false }: { sche
   const variants = schema.oneOf ?? schema.anyOf;
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
+  // Fragments, not wrappers: the reference's DOM size is a budget.
   return (
-    <div className="schema-body">
+    <>
       {properties.length > 0 ? (
         <ul className="props">
           {properties.map(([name, prop]) => (
@@ -209,6 +219,6 @@ export function SchemaBody({ schema, context, depth, expandRef = false }: { sche
           <span className="prop-type">{typeLabel(schema)}</span> <Constraints schema={schema} />
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
