@@ -88,6 +88,22 @@ function Parameters({ op, context }: { op: OperationModel; context: SchemaContex
   );
 }
 
+/** A body's schema per media type (request bodies and responses alike). */
+function MediaTypes({ content, context }: { content: Record<string, MediaTypeObject>; context: SchemaContext }) {
+  return (
+    <>
+      {Object.entries(content).map(([type, media]) => (
+        <div key={type} className="media">
+          <p className="media-type">
+            <code>{type}</code>
+          </p>
+          {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
+        </div>
+      ))}
+    </>
+  );
+}
+
 function Response({ status, response, context }: { status: string; response: ResponseObject; context: SchemaContext }) {
   return (
     <details className={`response status-${status[0] ?? 'x'}xx`} open={status.startsWith('2') ? true : undefined}>
@@ -103,14 +119,7 @@ function Response({ status, response, context }: { status: string; response: Res
           ))}
         </ul>
       ) : null}
-      {Object.entries(response.content ?? {}).map(([type, media]) => (
-        <div key={type} className="media">
-          <p className="media-type">
-            <code>{type}</code>
-          </p>
-          {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
-        </div>
-      ))}
+      <MediaTypes content={response.content ?? {}} context={context} />
     </details>
   );
 }
@@ -156,14 +165,7 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
                 Request body{op.requestBody.required ? <span className="required">required</span> : null}
               </h4>
               {op.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: context.md(op.requestBody.description) }} /> : null}
-              {Object.entries(op.requestBody.content).map(([type, media]) => (
-                <div key={type} className="media">
-                  <p className="media-type">
-                    <code>{type}</code>
-                  </p>
-                  {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
-                </div>
-              ))}
+              <MediaTypes content={op.requestBody.content} context={context} />
             </section>
           ) : null}
           <section className="op-responses">
