@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDescription } from '../../../src/openapi/document.ts';
+import { buildReferenceModel } from '../../../src/openapi/model.ts';
+import { buildReference } from '../../../src/openapi/reference.ts';
+import { sampleFromSchema } from '../../../src/openapi/samples.ts';
+import { UserError } from '../../../src/errors.ts';
+import { FIXTURES } from '../../helpers/tempSite.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const SMALL = path.join(FIXTURES, 'openapi', 'small.yaml');
+
+describe('reference model', () => {
+  it('lists each operation once, under its first tag, with readable anchors', async () => {
+    const { document } = await loadDescription(SMALL);
+    const model = buildReferenceModel(document);
+    expect(model.operations.map((o) => o.anchor)).toEqual(['operation-getHealth', 'operation-listThings', 'operation-createThing']);
+    expect(model.tags.map((t) => [t.anchor, t.operations.length])).toEqual([['tag-Things', 3]]);
+    expect(model.operations[0]?.security).toEqual([]);
+    expect(model.operations[1]?.security.map((s) => s.schemes)).toEqual([['basicAuth'], ['bearerAuth']]);
+  });
+
+  it('generates samples that respect defaults, enums and bounds', async () => {
+    const { document } = await loadDescription(SMALL);
+    expect(sampleFromSchema(document, { $ref: '#/components/schemas/Health' })).toEqual({ status: 'Ok', issueCount: 0 });
+    // Recursion stops instead of looping.
+    expect(sampleFromSchema(document, { $ref: '#/components/schemas/Node' })).toEqual({ name: 'string', children: [] });
+  });
+});
+
+describe('reference page', () => {
+  it('renders variants, recursion as a link, expanded single fields, 3.1 nullable types and constraints', async () => {
+    const { html } = await buildReference({ file: SMALL, route: '/docs/api/reference', baseUrl: '/' });
+    expect(html).toContain('One of');
+    expect(html).toContain('chosen by <code>type</code>');
+    expect(html).toMatch(/<summary class="variant-label">tcp<\/summary>/);
+    expect(html).toContain('<a class="schema-ref" href="#schema-Node">Node</a>');
+    expect(html).toContain('nullable');
+    expect(html).toContain('read-only');
+    expect(html).toContain('default 40');
+    expect(html).toContain('<code class="enum-value">Published</code>');
+    // inner is the single field of wrapper: shown open.
+    expect(html).toMatch(/<details open=""><summary class="prop-head"><code class="prop-name">inner<\/code>/);
+    expect(html).toContain('curl -X POST');
+  });
+
+  it('gives every operation of the MAPS description an anchor, linked from the menu', async () => {
+    const file = path.join(ROOT, 'openapi', 'maps-messaging-api.yaml');
+    const { document } = await loadDescription(file);
+    const model = buildReferenceModel(document);
+    const { html, anchors } = await buildReference({ file, route: '/docs/api/reference', baseUrl: '/' });
+    expect(model.operations.length).toBe(107);
+    for (const op of model.operations) {
+      expect(html, op.id).toContain(`id="${op.anchor}"`);
+      expect(html, op.id).toContain(`href="#${op.anchor}"`);
+      expect(anchors).toContain(op.anchor);
+    }
+  });
+
+  it('fails on an invalid description with the file, line and JSON pointer', async () => {
+    const { tempProject } = await import('../../helpers/tempSite.ts');
+    const project = tempProject({ files: { 'bad.yaml': 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          descriptionx: oops\n' } });
+    try {
+      await buildReference({ file: path.join(project.root, 'bad.yaml'), route: '/r', baseUrl: '/' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(UserError);
+      const e = error as UserError;
+      expect(e.location?.file).toContain('bad.yaml');
+      expect(e.location?.line).toBeGreaterThan(5);
+      expect(e.hint).toMatch(/^the fault is at #\/paths/);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
