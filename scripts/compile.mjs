@@ -15,7 +15,11 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // Dependencies are bundled too: resolving and loading hundreds of small ESM files (the unified
+  // ecosystem) cost ~200 ms at every start. Packages with binaries, workers or heavy optional
+  // parts that load lazily stay external.
+  external: ['pagefind', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', '@apidevtools/swagger-parser', 'playwright-core'],
+  banner: { js: "import { createRequire as __mapsdocsCreateRequire } from 'node:module'; const require = __mapsdocsCreateRequire(import.meta.url);" },
   jsx: 'automatic',
   splitting: false,
   logLevel: 'warning',

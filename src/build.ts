@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { collectAssets, engineRoot, type SiteAssets } from './assets.ts';
 import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
@@ -18,7 +18,7 @@ import { createSidebarRenderer, type SidebarRenderer } from './render/sidebarHtm
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderPage } from './render/renderPage.ts';
-import { closeSearchService, createSearchIndexer } from './search/index.ts';
+import { closeSearchService, createSearchIndexer, loadSearchIndex, saveSearchIndex } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { task, type Reporter, type Timing } from './util/task.ts';
@@ -41,8 +41,6 @@ export interface BuildContext {
   usedPages: Set<string>;
   /** Parse on worker threads when there is enough to parse. */
   workers: boolean;
-  /** The last API reference built, reused while its description is unchanged (dev rebuilds). */
-  reference?: { key: string; value: Reference } | undefined;
 }
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
@@ -53,11 +51,11 @@ export function nextBuildContext(previous: BuildContext, config: ResolvedConfig)
 async function referenceFor(context: BuildContext): Promise<Reference | undefined> {
   const { config } = context;
   if (!config.openapiFile) return undefined;
-  const stat = statSync(config.openapiFile);
-  const key = `${config.openapiFile}:${stat.mtimeMs}:${stat.size}:${config.baseUrl}:${config.site.openapi.route}`;
-  if (context.reference?.key === key) return context.reference.value;
+  // Keyed by content, not modification time, so the cache survives a fresh checkout.
+  const key = hashOf(context.engine, readFileSync(config.openapiFile, 'utf8'), config.openapiFile, config.baseUrl, config.site.openapi.route);
+  if (context.cache.reference?.key === key) return context.cache.reference.value;
   const value = await buildReference({ file: config.openapiFile, route: config.site.openapi.route, baseUrl: config.baseUrl });
-  context.reference = { key, value };
+  context.cache.reference = { key, value };
   return value;
 }
 
@@ -437,9 +435,20 @@ export function persistCache(context: BuildContext): void {
 }
 
 /** Renders and writes every page straight into the staging folder, indexes it for search, then swaps it into place. */
-export async function emitSite(config: ResolvedConfig, prepared: PreparedSite, options: { search: boolean }): Promise<number> {
+export async function emitSite(context: BuildContext, prepared: PreparedSite, options: { search: boolean }): Promise<number> {
+  const { config } = context;
   let count = 0;
-  const search = options.search ? await createSearchIndexer() : undefined;
+  // Same inputs, same pages, same index: a repeated build reuses the last index instead of re-running Pagefind.
+  const searchKey = hashOf(
+    context.engine,
+    JSON.stringify(config.site),
+    JSON.stringify(config.landing),
+    config.baseUrl,
+    context.cache.reference?.key ?? '',
+    ...prepared.parsed.map((p) => `${p.source.route}\0${p.source.hash}`),
+  );
+  const cachedIndex = options.search && config.cache ? loadSearchIndex(config.cacheDir, searchKey) : undefined;
+  const search = options.search && !cachedIndex ? await createSearchIndexer() : undefined;
   const base = config.baseUrl.replace(/\/$/, '');
   function* all(): Generator<OutputFile> {
     for (const page of renderPages(prepared)) {
@@ -449,8 +458,15 @@ export async function emitSite(config: ResolvedConfig, prepared: PreparedSite, o
     }
     yield* prepared.files;
   }
+  const finish = async (): Promise<OutputFile[]> => {
+    if (cachedIndex) return cachedIndex;
+    if (!search) return [];
+    const files = await search.finish();
+    if (config.cache) saveSearchIndex(config.cacheDir, searchKey, files);
+    return files;
+  };
   try {
-    await writeSiteAtomically(config.outDir, all(), prepared.copies, search ? () => search.finish() : undefined);
+    await writeSiteAtomically(config.outDir, all(), prepared.copies, finish);
   } finally {
     if (search) await closeSearchService();
   }

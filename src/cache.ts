@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MarkdownResult } from './markdown/types.ts';
+import type { Reference } from './openapi/reference.ts';
 
 /**
  * Work kept between builds: highlighted code blocks and parsed pages. Keys
@@ -11,12 +12,15 @@ import type { MarkdownResult } from './markdown/types.ts';
 export interface BuildCache {
   code: Map<string, string>;
   pages: Map<string, MarkdownResult>;
+  /** The rendered API reference, keyed by the description's content and the options it was built with. */
+  reference?: { key: string; value: Reference } | undefined;
 }
 
 interface CacheFile {
   engine: string;
   code: Record<string, string>;
   pages: Record<string, MarkdownResult>;
+  reference?: { key: string; value: Reference };
 }
 
 const FILE = 'cache-v1.json';
@@ -29,7 +33,7 @@ export function loadCache(dir: string, engine: string): BuildCache {
   try {
     const data = JSON.parse(readFileSync(path.join(dir, FILE), 'utf8')) as CacheFile;
     if (data.engine !== engine) return emptyCache();
-    return { code: new Map(Object.entries(data.code)), pages: new Map(Object.entries(data.pages)) };
+    return { code: new Map(Object.entries(data.code)), pages: new Map(Object.entries(data.pages)), reference: data.reference };
   } catch {
     return emptyCache();
   }
@@ -41,6 +45,7 @@ export function saveCache(dir: string, engine: string, cache: BuildCache, used: 
     engine,
     code: Object.fromEntries([...cache.code].filter(([key]) => used.code.has(key))),
     pages: Object.fromEntries([...cache.pages].filter(([key]) => used.pages.has(key))),
+    ...(cache.reference ? { reference: cache.reference } : {}),
   };
   mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `${FILE}.${process.pid}`);

@@ -37,7 +37,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const pages = await emitSite(config, site, { search: options.search ?? true });
+  const pages = await emitSite(context, site, { search: options.search ?? true });
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
   const total = performance.now() - started;

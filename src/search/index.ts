@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { OutputFile } from '../emit/atomic.ts';
 
 /**
@@ -46,4 +48,26 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
 export async function closeSearchService(): Promise<void> {
   const pagefind = await import('pagefind');
   await pagefind.close();
+}
+
+/** The index files of an earlier build with the same key, if the cache has them. */
+export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | undefined {
+  const dir = path.join(cacheDir, 'search');
+  try {
+    if (readFileSync(path.join(dir, 'key'), 'utf8') !== key) return undefined;
+    const list = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as string[];
+    return list.map((file, i) => ({ path: file, contents: readFileSync(path.join(dir, String(i))) }));
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveSearchIndex(cacheDir: string, key: string, files: readonly OutputFile[]): void {
+  const dir = path.join(cacheDir, 'search');
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  files.forEach((file, i) => writeFileSync(path.join(dir, String(i)), file.contents));
+  writeFileSync(path.join(dir, 'files.json'), JSON.stringify(files.map((f) => f.path)));
+  // The key is written last: a cache cut short by a crash is never mistaken for a complete one.
+  writeFileSync(path.join(dir, 'key'), key);
 }
