@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
-  entryPoints: { cli: path.join(root, 'src/cli.ts'), 'markdown-worker': path.join(root, 'src/markdown/worker.ts') },
+  entryPoints: {
+    cli: path.join(root, 'src/cli.ts'),
+    'markdown-worker': path.join(root, 'src/markdown/worker.ts'),
+    'highlight-worker': path.join(root, 'src/markdown/highlightWorker.ts'),
+  },
   outdir: path.join(root, 'lib'),
   bundle: true,
   platform: 'node',

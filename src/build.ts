@@ -10,6 +10,7 @@ import { buildSitemap } from './emit/sitemap.ts';
 import { UserError, UserErrors } from './errors.ts';
 import { loadContent, type LoadedContent, type SourcePage } from './load/pages.ts';
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
+import { startRemoteHighlighter } from './markdown/remoteHighlighter.ts';
 import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './markdown/pool.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
 import type { MarkdownResult } from './markdown/types.ts';
@@ -89,7 +90,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     reporter,
     timings: [],
     cache,
-    highlighter: createHighlighter(cache.code),
+    highlighter: createHighlighter(cache.code, process.env['MAPSDOCS_WORKERS'] === '0' ? undefined : startRemoteHighlighter),
     engine,
     usedPages: new Set(),
     workers: process.env['MAPSDOCS_WORKERS'] !== '0',

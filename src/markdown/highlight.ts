@@ -63,11 +63,10 @@ export function cacheKey(code: string, options: CodeOptions): string {
     .digest('base64url');
 }
 
-export function createHighlighter(initialCache: Map<string, string> = new Map()): Highlighter {
+/** Shiki with both themes and no languages; grammars load on demand. */
+export function createShikiCore(): () => Promise<HighlighterCore> {
   let core: Promise<HighlighterCore> | undefined;
-  const loaded = new Set<string>();
-
-  async function getCore(): Promise<HighlighterCore> {
+  return () => {
     core ??= (async () => {
       const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, light, dark] = await Promise.all([
         import('shiki/core'),
@@ -82,18 +81,38 @@ export function createHighlighter(initialCache: Map<string, string> = new Map())
       });
     })();
     return core;
-  }
+  };
+}
 
-  async function ensureLanguage(highlighter: HighlighterCore, id: string): Promise<void> {
-    if (id === 'text' || loaded.has(id)) return;
+/** Highlights one block, loading its grammar first if needed. */
+export async function renderCode(getCore: () => Promise<HighlighterCore>, code: string, options: CodeOptions): Promise<string> {
+  const highlighter = await getCore();
+  if (options.lang !== 'text' && !highlighter.getLoadedLanguages().includes(options.lang)) {
     const { bundledLanguages } = await import('shiki/langs');
-    const load = bundledLanguages[id as keyof typeof bundledLanguages];
-    if (!load) throw new Error(`shiki has no grammar for ${id}`);
+    const load = bundledLanguages[options.lang as keyof typeof bundledLanguages];
+    if (!load) throw new Error(`shiki has no grammar for ${options.lang}`);
     await highlighter.loadLanguage(load);
-    loaded.add(id);
   }
+  return highlighter.codeToHtml(code, {
+    lang: options.lang,
+    themes: { light: LIGHT_THEME, dark: DARK_THEME },
+    defaultColor: false,
+    transformers: [lineClassTransformer(options)],
+  });
+}
 
+/** Something that highlights off the main thread (a worker), for a share of the languages. */
+export interface RemoteHighlighter {
+  highlight(code: string, options: CodeOptions): Promise<string>;
+}
+
+export function createHighlighter(initialCache: Map<string, string> = new Map(), remote?: () => RemoteHighlighter | undefined): Highlighter {
+  const getCore = createShikiCore();
   const used = new Set<string>();
+  // Compiling a grammar's regular expressions is the expensive part of a cold build. With a helper,
+  // languages are dealt out in turn between this thread and the helper, so both compile at once.
+  const owner = new Map<string, 'here' | 'remote'>();
+  let helper: RemoteHighlighter | undefined;
   return {
     cache: initialCache,
     used,
@@ -103,14 +122,13 @@ export function createHighlighter(initialCache: Map<string, string> = new Map())
       used.add(key);
       const hit = initialCache.get(key);
       if (hit !== undefined) return hit;
-      const highlighter = await getCore();
-      await ensureLanguage(highlighter, options.lang);
-      const html = highlighter.codeToHtml(code, {
-        lang: options.lang,
-        themes: { light: LIGHT_THEME, dark: DARK_THEME },
-        defaultColor: false,
-        transformers: [lineClassTransformer(options)],
-      });
+      let side = owner.get(options.lang);
+      if (side === undefined) {
+        side = remote && owner.size % 2 === 1 ? 'remote' : 'here';
+        owner.set(options.lang, side);
+      }
+      if (side === 'remote') helper ??= remote?.();
+      const html = side === 'remote' && helper ? await helper.highlight(code, options) : await renderCode(getCore, code, options);
       initialCache.set(key, html);
       return html;
     },

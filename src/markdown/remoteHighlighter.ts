@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { engineRoot } from '../assets.ts';
+import type { RemoteHighlighter } from './highlight.ts';
+import type { HighlightResponse } from './highlightWorker.ts';
+
+/** A highlighting worker thread; unreferenced, so it never keeps the process alive on its own. */
+export function startRemoteHighlighter(): RemoteHighlighter | undefined {
+  const script = path.join(engineRoot(), 'lib', 'highlight-worker.js');
+  if (!existsSync(script)) return undefined;
+  const worker = new Worker(script);
+  const pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  worker.on('message', (response: HighlightResponse) => {
+    const entry = pending.get(response.id);
+    pending.delete(response.id);
+    if (response.html !== undefined) entry?.resolve(response.html);
+    else entry?.reject(new Error(response.error ?? 'highlighting failed'));
+  });
+  worker.on('error', (error) => {
+    for (const entry of pending.values()) entry.reject(error instanceof Error ? error : new Error(String(error)));
+    pending.clear();
+  });
+  // After the listeners: attaching a 'message' listener refs the worker again.
+  worker.unref();
+  return {
+    highlight(code, options) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, code, options });
+      });
+    },
+  };
+}
