@@ -14,8 +14,8 @@ const bin = path.join(root, 'bin', 'mapsdocs.js');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function timedBuild(args, cwd = root) {
-  const result = spawnSync('/usr/bin/time', ['-f', '__TIME__ %e %M', process.execPath, bin, 'build', ...args], { cwd, encoding: 'utf8' });
+function timedBuild(args, cwd = root, env = {}) {
+  const result = spawnSync('/usr/bin/time', ['-f', '__TIME__ %e %M', process.execPath, bin, 'build', ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   const match = /__TIME__ ([\d.]+) (\d+)/.exec(result.stderr);
   if (result.status !== 0 || !match) throw new Error(`build failed:\n${result.stderr}`);
   const phases = {};
@@ -24,9 +24,9 @@ function timedBuild(args, cwd = root) {
   return { seconds: Number(match[1]), rssMiB: Number(match[2]) / 1024, phases };
 }
 
-function series(label, args, cwd) {
+function series(label, args, cwd, env) {
   const samples = [];
-  for (let i = 0; i < runs; i += 1) samples.push(timedBuild(args, cwd));
+  for (let i = 0; i < runs; i += 1) samples.push(timedBuild(args, cwd, env));
   const phaseNames = Object.keys(samples[0].phases);
   const phases = Object.fromEntries(phaseNames.map((p) => [p, median(samples.map((s) => s.phases[p] ?? 0))]));
   const out = { label, medianSeconds: median(samples.map((s) => s.seconds)), peakMiB: Math.max(...samples.map((s) => s.rssMiB)), phases };
@@ -47,8 +47,18 @@ function walk(dir) {
 
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
-series('site, cold (--no-cache)', ['--no-cache', '--quiet', '--out', path.join(out, 'cold')]);
-series('site, repeated (cache warm)', ['--quiet', '--out', path.join(out, 'warm')]);
+// The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
+let siteRoot = root;
+const siteArgs = [];
+if (!existsSync(path.join(root, 'content', 'docs'))) {
+  siteRoot = path.join(out, 'site-105');
+  writeCorpus(path.join(siteRoot, 'content'), 105);
+  siteArgs.push('--openapi', path.join(root, 'openapi', 'maps-messaging-api.yaml'));
+  console.log('(content/docs is missing: measuring a generated 105-page tree with the real OpenAPI description)');
+}
+series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
+series('site, repeated (cache warm)', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
+series('site, serial (no worker threads)', ['--no-cache', '--out', path.join(out, 'serial'), ...siteArgs], siteRoot, { MAPSDOCS_WORKERS: '0' });
 
 for (const count of (process.env.BENCH_CORPUS ?? '1000,10000').split(',').map(Number)) {
   const dir = path.join(out, `corpus-${count}`);
@@ -62,6 +72,7 @@ for (const count of (process.env.BENCH_CORPUS ?? '1000,10000').split(',').map(Nu
 }
 
 const site = path.join(out, 'warm');
+// The dist of the warm series holds the assets and the API reference measured below.
 if (existsSync(site)) {
   const assets = walk(path.join(site, 'assets'));
   const main = assets.filter((f) => /\/main\.[0-9a-f]+\.js$/.test(f)).reduce((n, f) => n + gz(f), 0);
@@ -73,5 +84,20 @@ if (existsSync(site)) {
     const ref = assets.filter((f) => /\/api-reference\.[0-9a-f]+\.js$/.test(f)).reduce((n, f) => n + gz(f), 0);
     console.log(`API reference: HTML ${(gz(reference) / 1024).toFixed(1)} KB gzip, ${(html.match(/<[a-zA-Z][^>]*>/g) ?? []).length} elements; page JS ${(ref / 1024).toFixed(1)} KB gzip beyond the shared bundle`);
   }
+  const search = path.join(site, 'pagefind');
+  if (existsSync(search)) {
+    const engine = ['pagefind.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
+    const wasm = walk(search).filter((f) => f.endsWith('.pagefind')).reduce((n, f) => n + statSync(f).size, 0);
+    console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
+  }
+}
+// Stripe's description (about 420 operations, 560 schemas, 4 MB) through the reference renderer.
+const stripe = path.resolve(root, '..', 'shared', 'samples', 'openapi', 'stripe-2022.json');
+if (existsSync(stripe)) {
+  const dir = path.join(out, 'stripe');
+  writeCorpus(path.join(dir, 'content'), 1);
+  const r = timedBuild(['--no-cache', '--quiet', '--openapi', stripe, '--out', path.join(dir, 'dist')], dir);
+  const html = path.join(dir, 'dist', 'docs', 'api', 'reference.html');
+  console.log(`Stripe reference: ${r.seconds.toFixed(2)} s, peak ${r.rssMiB.toFixed(0)} MiB, HTML ${(gz(html) / 1024).toFixed(0)} KB gzip`);
 }
 rmSync(out, { recursive: true, force: true });

@@ -15,6 +15,7 @@ export function startRemoteHighlighter(): RemoteHighlighter | undefined {
   worker.on('message', (response: HighlightResponse) => {
     const entry = pending.get(response.id);
     pending.delete(response.id);
+    if (pending.size === 0) worker.unref();
     if (response.html !== undefined) entry?.resolve(response.html);
     else entry?.reject(new Error(response.error ?? 'highlighting failed'));
   });
@@ -22,12 +23,15 @@ export function startRemoteHighlighter(): RemoteHighlighter | undefined {
     for (const entry of pending.values()) entry.reject(error instanceof Error ? error : new Error(String(error)));
     pending.clear();
   });
-  // After the listeners: attaching a 'message' listener refs the worker again.
+  // Referenced only while it owes answers: an idle worker must not keep the process alive, and a
+  // busy one must (an unreferenced worker with work pending lets Node exit mid-build).
+  // This comes after the listeners, since attaching a 'message' listener refs the worker again.
   worker.unref();
   return {
     highlight(code, options) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
+        if (pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, code, options });
       });
