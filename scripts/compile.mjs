@@ -25,6 +25,8 @@ await build({
   external: ['pagefind', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', '@apidevtools/swagger-parser', 'playwright-core'],
   banner: { js: "import { createRequire as __mapsdocsCreateRequire } from 'node:module'; const require = __mapsdocsCreateRequire(import.meta.url);" },
   jsx: 'automatic',
+  // React's production builds: its development JSX runtime validates every element (~30 % of render time).
+  define: { 'process.env.NODE_ENV': '"production"' },
   splitting: false,
   logLevel: 'warning',
   legalComments: 'none',
