@@ -8,6 +8,7 @@ interface PagefindSubResult {
   title: string;
   url: string;
   excerpt: string;
+  weighted_locations?: { weight: number; balanced_score: number }[];
 }
 interface PagefindData {
   url: string;
@@ -92,7 +93,7 @@ function createDialog(): HTMLDialogElement {
       return;
     }
     const engine = await loadPagefind();
-    const search = await engine.debouncedSearch(term, {}, 60);
+    const search = await engine.debouncedSearch(term, {}, 40);
     if (!search || mine !== query) return;
     const data = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
     if (mine !== query) return;
@@ -100,7 +101,10 @@ function createDialog(): HTMLDialogElement {
     let n = 0;
     for (const page of data) {
       const title = page.meta.title ?? page.url;
-      const subs = (page.sub_results ?? []).slice(0, 3);
+      // Pagefind lists a page's sections in page order; the best-matching sections come first here
+      // (a heading match weighs more), so "publish" leads to the publish call, not the first section that says it.
+      const score = (sub: PagefindSubResult): number => (sub.weighted_locations ?? []).reduce((n, l) => n + l.balanced_score, 0);
+      const subs = [...(page.sub_results ?? [])].sort((a, b) => score(b) - score(a)).slice(0, 4);
       const entries = subs.length > 0 ? subs : [{ title, url: page.url, excerpt: page.excerpt }];
       for (const sub of entries) {
         n += 1;

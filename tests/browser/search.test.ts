@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/commands/build.ts';
+import { silentReporter } from '../../src/util/task.ts';
+import { hasChromium, launch, serveDir, type BrowserSession } from '../helpers/browser.ts';
+import { tempProject } from '../helpers/tempSite.ts';
+
+const OPENAPI = path.resolve(import.meta.dirname, '..', '..', 'openapi', 'maps-messaging-api.yaml');
+
+describe.skipIf(!hasChromium)('search over the docs and the real API reference', () => {
+  const project = tempProject({ fixture: 'basic', files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: search }\n' } });
+  let session: BrowserSession;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    await build({ root: project.root, openapi: OPENAPI, reporter: silentReporter });
+    const served = await serveDir(path.join(project.root, 'dist'));
+    server = served.server;
+    base = served.url.replace(/\/$/, '');
+    session = await launch();
+  });
+  afterAll(async () => {
+    await session?.close();
+    server?.close();
+    project.cleanup();
+  });
+
+  async function search(page: Page, term: string): Promise<string[]> {
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill('');
+    await expect.poll(() => page.getByRole('option').count()).toBe(0);
+    await input.fill(term);
+    await page.getByRole('option').first().waitFor();
+    return page.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLAnchorElement).href));
+  }
+
+  it('finds API calls by name and parameter, and answers the first query fast with a small download', async () => {
+    const page = await session.context.newPage();
+    let searchBytes = 0;
+    page.on('response', async (response) => {
+      if (!response.url().includes('/pagefind/')) return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      searchBytes += body.length;
+    });
+    await page.goto(`${base}/docs/intro`);
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.waitFor();
+    // Warm page: the engine has loaded when the dialog opened; time one query from typing to results.
+    await page.waitForLoadState('networkidle');
+    // Measured in the page, from the input event to the first result in the list.
+    await page.evaluate(() => {
+      const list = document.getElementById('search-results');
+      const input = document.getElementById('search-input');
+      const w = window as unknown as { t0?: number; t1?: number };
+      input?.addEventListener('input', () => (w.t0 ??= performance.now()));
+      if (list) new MutationObserver(() => (w.t1 ??= list.childElementCount > 0 ? performance.now() : undefined)).observe(list, { childList: true });
+    });
+    await input.fill('publish');
+    await page.getByRole('option').first().waitFor();
+    const elapsed = await page.evaluate(() => {
+      const w = window as unknown as { t0: number; t1: number };
+      return w.t1 - w.t0;
+    });
+    const publish = await page.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLAnchorElement).href));
+    expect(publish, JSON.stringify(publish)).toContainEqual(expect.stringMatching(/\/docs\/api\/reference#operation-publishMessage$/));
+    expect(await search(page, 'sortBy')).toContainEqual(expect.stringMatching(/#operation-listDestinations$/));
+    // The 40 ms typing debounce included.
+    expect(elapsed).toBeLessThan(150);
+    // Pagefind's files are compressed on the wire by a real host; the local server sends them as built.
+    expect(searchBytes).toBeLessThan(400 * 1024);
+    await page.close();
+  });
+});
