@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Browser tests start Chromium; two cores do not fit more than two at once.
-    maxWorkers: 2,
+    // Two cores: the browser tests measure latency, so test files run one at a time.
+    fileParallelism: false,
   },
 });

@@ -52,20 +52,36 @@ describe.skipIf(!hasChromium)('search over the docs and the real API reference',
     await input.waitFor();
     // Warm page: the engine has loaded when the dialog opened; time one query from typing to results.
     await page.waitForLoadState('networkidle');
-    // Measured in the page, from the input event to the first result in the list.
-    await page.evaluate(() => {
-      const list = document.getElementById('search-results');
-      const input = document.getElementById('search-input');
-      const w = window as unknown as { t0?: number; t1?: number };
-      input?.addEventListener('input', () => (w.t0 ??= performance.now()));
-      if (list) new MutationObserver(() => (w.t1 ??= list.childElementCount > 0 ? performance.now() : undefined)).observe(list, { childList: true });
-    });
-    await input.fill('publish');
-    await page.getByRole('option').first().waitFor();
-    const elapsed = await page.evaluate(() => {
-      const w = window as unknown as { t0: number; t1: number };
-      return w.t1 - w.t0;
-    });
+    // Measured in the page, from the input event to the first result in the list; the median of three queries.
+    const timeQuery = async (term: string): Promise<number> => {
+      await input.fill('');
+      await expect.poll(() => page.getByRole('option').count()).toBe(0);
+      await page.evaluate(() => {
+        const list = document.getElementById('search-results');
+        const field = document.getElementById('search-input');
+        const w = window as unknown as { t0?: number; t1?: number };
+        w.t0 = undefined;
+        w.t1 = undefined;
+        field?.addEventListener('input', () => (w.t0 ??= performance.now()), { once: true });
+        if (list) {
+          const observer = new MutationObserver(() => {
+            if (list.childElementCount > 0) {
+              w.t1 ??= performance.now();
+              observer.disconnect();
+            }
+          });
+          observer.observe(list, { childList: true });
+        }
+      });
+      await input.fill(term);
+      await page.getByRole('option').first().waitFor();
+      return page.evaluate(() => {
+        const w = window as unknown as { t0: number; t1: number };
+        return w.t1 - w.t0;
+      });
+    };
+    const times = [await timeQuery('broker'), await timeQuery('schema'), await timeQuery('publish')];
+    const elapsed = [...times].sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
     const publish = await page.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLAnchorElement).href));
     expect(publish, JSON.stringify(publish)).toContainEqual(expect.stringMatching(/\/docs\/api\/reference#operation-publishMessage$/));
     expect(await search(page, 'sortBy')).toContainEqual(expect.stringMatching(/#operation-listDestinations$/));
