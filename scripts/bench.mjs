@@ -20,7 +20,7 @@ function timedBuild(args, cwd = root, env = {}) {
   if (result.status !== 0 || !match) throw new Error(`build failed:\n${result.stderr}`);
   const phases = {};
   const line = result.stderr.split('\n').find((l) => l.startsWith('✓ built')) ?? '';
-  for (const [, label, ms] of line.matchAll(/([\w+]+) (\d+) ms/g)) phases[label] = Number(ms);
+  for (const [, label, ms] of line.matchAll(/([\w+]+) (\d+) ms/g)) phases[label === 'in' ? 'in-process total' : label] = Number(ms);
   return { seconds: Number(match[1]), rssMiB: Number(match[2]) / 1024, phases };
 }
 
