@@ -219,6 +219,71 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.close();
   });
 
+  it('restores the scroll position on back and forward', async () => {
+    const { page } = await open('/docs/intro', { width: 1280 });
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(100);
+    // A script click: Playwright's own click would scroll the link into view first.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.pager-next')?.click());
+    await page.waitForURL('**/docs/guide/setup');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL('**/docs/intro');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+    await page.close();
+  });
+
+  it('shows the progress bar when a page takes longer than 200 ms to load, and not before', async () => {
+    const page = await session.context.newPage();
+    // Slow from the start, so that a prefetch cannot have fetched the page already.
+    await page.route('**/docs/guide/setup', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.goto(`${base}/docs/intro`);
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a.pager-next')?.click());
+    await page.waitForTimeout(100);
+    expect(await page.locator('.progress-bar.active').count()).toBe(0);
+    await page.waitForTimeout(250);
+    expect(await page.locator('.progress-bar.active').count()).toBe(1);
+    await page.waitForURL('**/docs/guide/setup');
+    await expect.poll(() => page.locator('.progress-bar.active').count()).toBe(0);
+    await page.close();
+  });
+
+  it('hides the navbar on scroll down and shows it on scroll up', async () => {
+    const { page } = await open('/docs/intro');
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.locator('nav.navbar.navbar-hidden').count()).toBe(1);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(() => page.locator('nav.navbar.navbar-hidden').count()).toBe(0);
+    await page.close();
+  });
+
+  it('highlights the table of contents entry of the heading in view', async () => {
+    const { page } = await open('/docs/intro');
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.locator('#sub-heading').scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.getElementById('sub-heading')?.scrollIntoView({ block: 'start' }));
+    await expect.poll(() => page.locator('.toc-link.active').getAttribute('href')).toBe('#sub-heading');
+    await page.close();
+  });
+
+  it('suggests the right base address when the site is served under another one', async () => {
+    const { page } = await open('/');
+    expect(await page.locator('.base-url-banner').isVisible()).toBe(false);
+    // The same home page, served under /elsewhere/.
+    const html = await (await fetch(`${base}/`)).text();
+    await page.route('**/elsewhere/', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(`${base}/elsewhere/`);
+    await expect.poll(() => page.locator('.base-url-banner').isVisible()).toBe(true);
+    expect(await page.locator('.base-url-banner').textContent()).toContain('baseUrl: "/elsewhere/"');
+    await page.close();
+  });
+
   it('serves the not-found page with status 404 and normalises .html endings', async () => {
     const page = await session.context.newPage();
     const missing = await page.goto(`${base}/no/such/page`);
