@@ -37,7 +37,42 @@ function loadPagefind(): Promise<Pagefind> {
     await module.init();
     return module;
   });
+  // A failed load is forgotten, so Retry loads again.
+  pagefind.catch(() => {
+    pagefind = undefined;
+  });
   return pagefind;
+}
+
+const LOADER_DELAY = 200;
+
+/**
+ * The loader: a spinner only if loading takes longer than 200 ms (no flash on fast loads);
+ * on failure the error text and a Retry button.
+ */
+async function withLoader<T>(status: HTMLElement, load: () => Promise<T>): Promise<T | undefined> {
+  const timer = window.setTimeout(() => {
+    status.innerHTML = '<span class="spinner" aria-hidden="true"></span> Loading search…';
+  }, LOADER_DELAY);
+  try {
+    const value = await load();
+    window.clearTimeout(timer);
+    if (status.querySelector('.spinner')) status.textContent = '';
+    return value;
+  } catch (error) {
+    window.clearTimeout(timer);
+    status.textContent = `Search could not be loaded: ${error instanceof Error ? error.message : String(error)} `;
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.className = 'search-retry';
+    retry.textContent = 'Retry';
+    retry.addEventListener('click', () => {
+      status.textContent = '';
+      status.closest('dialog')?.querySelector<HTMLInputElement>('#search-input')?.dispatchEvent(new Event('input'));
+    });
+    status.appendChild(retry);
+    return undefined;
+  }
 }
 
 function escape(text: string): string {
@@ -60,7 +95,7 @@ function createDialog(): HTMLDialogElement {
         role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
       <button type="button" class="search-close" aria-keyshortcuts="Escape">Close</button>
     </div>
-    <p class="search-status" role="status" aria-live="polite"></p>
+    <div class="search-status" role="status" aria-live="polite"></div>
     <div id="search-results" class="search-results" role="listbox" aria-label="Search results"></div>`;
   document.body.appendChild(element);
   const input = element.querySelector<HTMLInputElement>('#search-input');
@@ -92,7 +127,8 @@ function createDialog(): HTMLDialogElement {
       input.setAttribute('aria-expanded', 'false');
       return;
     }
-    const engine = await loadPagefind();
+    const engine = await withLoader(status, loadPagefind);
+    if (!engine) return;
     const search = await engine.debouncedSearch(term, {}, 40);
     if (!search || mine !== query) return;
     const data = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
@@ -160,7 +196,8 @@ export function openSearch(): void {
   const input = dialog.querySelector<HTMLInputElement>('#search-input');
   input?.focus();
   input?.select();
-  void loadPagefind();
+  // Start loading as the dialog opens; the first keystroke then finds the engine ready.
+  loadPagefind().catch(() => undefined);
 }
 
 export function closeSearch(restore = true): void {

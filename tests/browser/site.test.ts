@@ -219,6 +219,28 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.close();
   });
 
+  it('shows a spinner after 200 ms while search loads, and the error with Retry when it fails', async () => {
+    const page = await session.context.newPage();
+    let fail = true;
+    await page.route('**/pagefind/pagefind.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      if (fail) await route.fulfill({ status: 500, body: 'down' });
+      else await route.continue();
+    });
+    await page.goto(`${base}/docs/intro`);
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill('install');
+    await expect.poll(() => page.locator('.search-status .spinner').count()).toBe(1);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    expect(await page.locator('.search-status').textContent()).toContain('Search could not be loaded');
+    fail = false;
+    await retry.click();
+    await page.getByRole('option').first().waitFor();
+    await page.close();
+  });
+
   it('restores the scroll position on back and forward', async () => {
     const { page } = await open('/docs/intro', { width: 1280 });
     await page.setViewportSize({ width: 1280, height: 300 });
