@@ -451,10 +451,10 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   const cachedIndex = options.search && config.cache ? loadSearchIndex(config.cacheDir, searchKey) : undefined;
   const search = options.search && !cachedIndex ? await createSearchIndexer() : undefined;
   const base = config.baseUrl.replace(/\/$/, '');
-  function* all(): Generator<OutputFile> {
+  async function* all(): AsyncGenerator<OutputFile> {
     for (const page of renderPages(prepared)) {
       count += 1;
-      if (search && page.route !== NOT_FOUND_ROUTE) search.add(`${base}${page.route}`, String(page.contents));
+      if (search && page.route !== NOT_FOUND_ROUTE) await search.add(`${base}${page.route}`, String(page.contents));
       yield page;
     }
     yield* prepared.files;

@@ -75,7 +75,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   const indexPages = async (pages: { route: string; html: string }[], baseUrl: string, generation: number): Promise<void> => {
     const indexer = await createSearchIndexer();
-    for (const page of pages) if (page.route !== '/404') indexer.add(`${baseUrl.replace(/\/$/, '')}${page.route}`, page.html);
+    for (const page of pages) if (page.route !== '/404') await indexer.add(`${baseUrl.replace(/\/$/, '')}${page.route}`, page.html);
     const indexFiles = await indexer.finish();
     if (generation !== searchGeneration) return;
     for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);

@@ -9,7 +9,8 @@ import type { OutputFile } from '../emit/atomic.ts';
  * search, in small chunks.
  */
 export interface SearchIndexer {
-  add(url: string, html: string): void;
+  /** Queues a page; resolves once few enough pages are in flight (memory stays bounded on large sites). */
+  add(url: string, html: string): Promise<void>;
   /** Waits for every page and returns the index files. */
   finish(): Promise<OutputFile[]>;
 }
@@ -22,17 +23,27 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     includeCharacters: '_/.',
   });
   if (!index) throw new Error(`search index could not start: ${errors.join('; ')}`);
-  const pending: Promise<unknown>[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const failures: Error[] = [];
+  const MAX_IN_FLIGHT = 16;
   return {
-    add(url, html) {
-      pending.push(
-        index.addHTMLFile({ url, content: html }).then((response) => {
-          if (response.errors.length > 0) throw new Error(`search index: ${url}: ${response.errors.join('; ')}`);
-        }),
+    async add(url, html) {
+      const job: Promise<void> = index.addHTMLFile({ url, content: html }).then(
+        (response) => {
+          if (response.errors.length > 0) failures.push(new Error(`search index: ${url}: ${response.errors.join('; ')}`));
+        },
+        (error: unknown) => {
+          failures.push(error instanceof Error ? error : new Error(String(error)));
+        },
       );
+      const tracked = job.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      // Pagefind reads pages over a pipe; without a bound, a 10,000-page site would queue all its HTML.
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
     },
     async finish() {
-      await Promise.all(pending);
+      await Promise.all(inFlight);
+      if (failures.length > 0) throw failures[0];
       const { files, errors: fileErrors } = await index.getFiles();
       if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
       await index.deleteIndex();

@@ -260,8 +260,9 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
   it('shows the progress bar when a page takes longer than 200 ms to load, and not before', async () => {
     const page = await session.context.newPage();
     // Slow from the start, so that a prefetch cannot have fetched the page already.
+    // Long enough that a prefetch started at page load is still running well after the click.
     await page.route('**/docs/guide/setup', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await new Promise((r) => setTimeout(r, 2000));
       await route.continue();
     });
     await page.goto(`${base}/docs/intro`);
