@@ -1,31 +1,23 @@
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/commands/build.ts';
-import { silentReporter } from '../../src/util/task.ts';
-import { hasChromium, launch, serveDir, type BrowserSession } from '../helpers/browser.ts';
+import { hasChromium, openBuiltSite, type BrowserSession, type SiteUnderTest } from '../helpers/browser.ts';
 import { tempProject } from '../helpers/tempSite.ts';
 
 const OPENAPI = path.resolve(import.meta.dirname, '..', '..', 'openapi', 'maps-messaging-api.yaml');
 
 describe.skipIf(!hasChromium)('search over the docs and the real API reference', () => {
   const project = tempProject({ fixture: 'basic', files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: search }\n' } });
+  let site: SiteUnderTest;
   let session: BrowserSession;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    await build({ root: project.root, openapi: OPENAPI, reporter: silentReporter });
-    const served = await serveDir(path.join(project.root, 'dist'));
-    server = served.server;
-    base = served.url.replace(/\/$/, '');
-    session = await launch();
+    site = await openBuiltSite(project, OPENAPI);
+    ({ session, base } = site);
   });
   afterAll(async () => {
-    await session?.close();
-    server?.close();
-    project.cleanup();
+    await site?.close();
   });
 
   async function search(page: Page, term: string): Promise<string[]> {

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/commands/build.ts';
-import { silentReporter } from '../../src/util/task.ts';
-import { hasChromium, launch, serveDir, watchErrors, type BrowserSession } from '../helpers/browser.ts';
+import { hasChromium, openBuiltSite, watchErrors, type BrowserSession, type SiteUnderTest } from '../helpers/browser.ts';
 import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -42,21 +39,16 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       ].join('\n'),
     },
   });
+  let site: SiteUnderTest;
   let session: BrowserSession;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    await build({ root: project.root, openapi: path.join(FIXTURES, 'openapi', 'small.yaml'), reporter: silentReporter });
-    const served = await serveDir(path.join(project.root, 'dist'));
-    server = served.server;
-    base = served.url.replace(/\/$/, '');
-    session = await launch();
+    site = await openBuiltSite(project, path.join(FIXTURES, 'openapi', 'small.yaml'));
+    ({ session, base } = site);
   });
   afterAll(async () => {
-    await session?.close();
-    server?.close();
-    project.cleanup();
+    await site?.close();
   });
 
   async function open(route: string, options: { width?: number } = {}): Promise<{ page: Page; errors: string[] }> {

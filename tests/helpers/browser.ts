@@ -57,3 +57,27 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** A fixture project built, served on loopback and opened in Chromium. */
+export interface SiteUnderTest {
+  session: BrowserSession;
+  base: string;
+  close: () => Promise<void>;
+}
+
+export async function openBuiltSite(project: { root: string; cleanup: () => void }, openapi: string): Promise<SiteUnderTest> {
+  const { build } = await import('../../src/commands/build.ts');
+  const { silentReporter } = await import('../../src/util/task.ts');
+  await build({ root: project.root, openapi, reporter: silentReporter });
+  const served = await serveDir(path.join(project.root, 'dist'));
+  const session = await launch();
+  return {
+    session,
+    base: served.url.replace(/\/$/, ''),
+    close: async () => {
+      await session.close();
+      served.server.close();
+      project.cleanup();
+    },
+  };
+}
