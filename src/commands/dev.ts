@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { watch } from 'chokidar';
@@ -37,6 +38,18 @@ es.addEventListener('reload',function(){location.reload()});
 es.addEventListener('error-overlay',function(e){overlay(JSON.parse(e.data).message)});
 es.addEventListener('clear-overlay',clear);
 })();</script>`;
+
+/** --open: the desktop's opener, detached; a machine without one gets a hint, not a failure. */
+function openBrowser(url: string, reporter: { warn: (m: string) => void }): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+    child.on('error', () => reporter.warn(`could not open a browser (${command} not found): open ${url} yourself`));
+    child.unref();
+  } catch {
+    reporter.warn(`could not open a browser: open ${url} yourself`);
+  }
+}
 
 function contentType(file: string): string {
   const ext = path.extname(file);
@@ -171,6 +184,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const address = server.address();
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
   reporter.info(`dev server at ${url} (Ctrl+C to stop)`);
+  if (options.open) openBrowser(url, reporter);
 
   const contentDir = path.resolve(root, options.content ?? 'content');
   const watched = [contentDir, path.join(root, 'openapi'), path.join(engineRoot(), 'templates', 'css')];
