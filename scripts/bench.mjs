@@ -91,6 +91,50 @@ if (existsSync(site)) {
     console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
   }
 }
+// dev: time from a file write to the update event the browser receives (single page edit, and a title change).
+await (async () => {
+  const { spawn } = await import('node:child_process');
+  const { readFileSync: read, writeFileSync: write } = await import('node:fs');
+  const dir = path.join(out, 'dev-105');
+  writeCorpus(path.join(dir, 'content'), 105);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const started = Date.now();
+  const child = spawn(process.execPath, [bin, 'dev', '--port', String(port), '--quiet'], { cwd: dir, stdio: 'ignore' });
+  let ready = 0;
+  for (let i = 0; i < 200 && !ready; i += 1) {
+    ready = await fetch(`http://127.0.0.1:${port}/docs/section-0000/page-0`).then((r) => (r.ok ? Date.now() - started : 0), () => 0);
+    if (!ready) await new Promise((r) => setTimeout(r, 25));
+  }
+  const events = await fetch(`http://127.0.0.1:${port}/__mapsdocs/events`);
+  const reader = events.body.getReader();
+  const decoder = new TextDecoder();
+  const nextUpdate = async () => {
+    let buffer = '';
+    for (;;) {
+      const { value } = await reader.read();
+      buffer += decoder.decode(value, { stream: true });
+      if (buffer.includes('event: update')) return;
+    }
+  };
+  const measure = async (file, from, to) => {
+    const times = [];
+    for (let i = 0; i < 7; i += 1) {
+      const text = read(file, 'utf8');
+      const t0 = performance.now();
+      write(file, i % 2 === 0 ? text.replace(from, to) : text.replace(to, from));
+      await nextUpdate();
+      times.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return median(times);
+  };
+  const page = path.join(dir, 'content', 'docs', 'section-0001', 'page-60.md');
+  const body = await measure(page, 'translates between', 'converts between');
+  const title = await measure(page, 'title: Page 60 of', 'title: Page sixty of');
+  child.kill('SIGINT');
+  console.log(`dev, 105 pages: first page served ${ready} ms after start; edit → update event median ${body.toFixed(0)} ms (body), ${title.toFixed(0)} ms (title, every sidebar)`);
+})();
+
 // Stripe's description (about 420 operations, 560 schemas, 4 MB) through the reference renderer.
 const stripe = path.resolve(root, '..', 'shared', 'samples', 'openapi', 'stripe-2022.json');
 if (existsSync(stripe)) {
