@@ -15,10 +15,10 @@ import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './markdown/pool.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
 import type { MarkdownResult } from './markdown/types.ts';
 import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
-import { createSidebarRenderer, type SidebarRenderer } from './render/sidebarHtml.ts';
+import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
-import { renderPage } from './render/renderPage.ts';
+import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
 import { closeSearchService, createSearchIndexer, loadSearchIndex, saveSearchIndex } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
@@ -42,6 +42,16 @@ export interface BuildContext {
   usedPages: Set<string>;
   /** Parse on worker threads when there is enough to parse. */
   workers: boolean;
+  /** The React templates: the engine's own, or (dev) a copy compiled after a template changed. */
+  renderers: Renderers;
+  /** Identifies `renderers`, for caches of rendered output. */
+  renderersKey: string;
+  /**
+   * Pages rendered by the previous build of this session, by route, with the
+   * hash of their inputs: dev re-renders only the pages whose inputs changed.
+   * Absent in one-off builds, which render every page once anyway.
+   */
+  rendered?: Map<string, { key: string; html: string }>;
 }
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
@@ -53,16 +63,23 @@ async function referenceFor(context: BuildContext): Promise<Reference | undefine
   const { config } = context;
   if (!config.openapiFile) return undefined;
   // Keyed by content, not modification time, so the cache survives a fresh checkout.
-  const key = hashOf(context.engine, readFileSync(config.openapiFile, 'utf8'), config.openapiFile, config.baseUrl, config.site.openapi.route);
+  const key = hashOf(context.engine, context.renderersKey, readFileSync(config.openapiFile, 'utf8'), config.openapiFile, config.baseUrl, config.site.openapi.route);
   if (context.cache.reference?.key === key) return context.cache.reference.value;
-  const value = await buildReference({ file: config.openapiFile, route: config.site.openapi.route, baseUrl: config.baseUrl });
+  const value = await buildReference({
+    file: config.openapiFile,
+    route: config.site.openapi.route,
+    baseUrl: config.baseUrl,
+    render: context.renderers.renderReference,
+  });
   context.cache.reference = { key, value };
   return value;
 }
 
 export interface BuiltSite {
-  /** Every route with its output file and HTML. */
-  pages: { route: string; file: string; html: string }[];
+  /** Every route with its output file and HTML; `reused` when a dev rebuild kept the previous HTML. */
+  pages: { route: string; file: string; html: string; reused: boolean }[];
+  /** How many pages were rendered (the others were reused unchanged). */
+  rendered: number;
   files: OutputFile[];
   copies: CopiedFile[];
   broken: BrokenLink[];
@@ -94,6 +111,8 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     engine,
     usedPages: new Set(),
     workers: process.env['MAPSDOCS_WORKERS'] !== '0',
+    renderers: builtInRenderers,
+    renderersKey: 'built-in',
   };
 }
 
@@ -209,13 +228,13 @@ interface DocsNavigation {
   renderer: SidebarRenderer;
 }
 
-function docsNavigation(sidebar: SidebarItem[], baseUrl: string): DocsNavigation {
+function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Renderers): DocsNavigation {
   const order = flattenSidebar(sidebar);
   const position = new Map<string, number>();
   order.forEach((link, i) => {
     if (!position.has(link.href)) position.set(link.href, i);
   });
-  return { sidebar, order, position, renderer: createSidebarRenderer(sidebar, baseUrl) };
+  return { sidebar, order, position, renderer: renderers.createSidebarRenderer(sidebar, baseUrl) };
 }
 
 function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig): PageView {
@@ -285,9 +304,10 @@ export function buildPageViews(options: {
   sidebar: SidebarItem[];
   reference: Reference | undefined;
   assets: SiteAssets;
+  renderers: Renderers;
 }): LazyView[] {
   const { config, parsed, sidebar, reference } = options;
-  const nav = docsNavigation(sidebar, config.baseUrl);
+  const nav = docsNavigation(sidebar, config.baseUrl, options.renderers);
   const views: LazyView[] = parsed.map((page) => ({
     route: page.source.route,
     make: () => (page.source.kind === 'doc' ? docView(page, nav, config) : contentPageView(page, config)),
@@ -350,6 +370,9 @@ export interface PreparedSite {
   /** Output files other than pages: assets, sitemap, the OpenAPI downloads. */
   files: OutputFile[];
   copies: CopiedFile[];
+  renderers: Renderers;
+  renderersKey: string;
+  rendered: Map<string, { key: string; html: string }> | undefined;
 }
 
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
@@ -366,7 +389,7 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
       assets: { css: assets.css, js: assets.js },
     });
-    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets }) };
+    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets, renderers: context.renderers }) };
   });
   const broken = await task(timings, 'links', () => {
     const anchors = new Map<string, Set<string>>();
@@ -395,25 +418,57 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       copies.push({ path: image.output, from: image.file });
     }
   }
-  return { parsed, sidebar, reference, site, views, assets, broken, files, copies };
+  return {
+    parsed,
+    sidebar,
+    reference,
+    site,
+    views,
+    assets,
+    broken,
+    files,
+    copies,
+    renderers: context.renderers,
+    renderersKey: context.renderersKey,
+    rendered: context.rendered,
+  };
 }
 
-/** Renders the pages one by one, as output files. */
-export function* renderPages(prepared: PreparedSite): Generator<OutputFile & { route: string }> {
+/**
+ * Renders the pages one by one, as output files. With a memo of the previous
+ * build (dev), a page whose view and site inputs hash as before keeps its HTML.
+ */
+export function* renderPages(prepared: PreparedSite): Generator<OutputFile & { route: string; reused: boolean }> {
+  const memo = prepared.rendered;
+  const siteKey = memo ? hashOf(prepared.renderersKey, JSON.stringify(prepared.site)) : '';
+  const live = new Set<string>();
   for (const view of prepared.views) {
-    const page = view.make();
-    yield { route: view.route, path: outputPathOf(view.route), contents: renderPage(prepared.site, withMermaid(page, prepared.assets)) };
+    const page = withMermaid(view.make(), prepared.assets);
+    const file = outputPathOf(view.route);
+    if (!memo) {
+      yield { route: view.route, path: file, contents: prepared.renderers.renderPage(prepared.site, page), reused: false };
+      continue;
+    }
+    live.add(view.route);
+    const key = hashOf(siteKey, JSON.stringify(page));
+    const previous = memo.get(view.route);
+    const reused = previous?.key === key;
+    const html = reused && previous ? previous.html : prepared.renderers.renderPage(prepared.site, page);
+    if (!reused) memo.set(view.route, { key, html });
+    yield { route: view.route, path: file, contents: html, reused };
   }
+  if (memo) for (const route of [...memo.keys()]) if (!live.has(route)) memo.delete(route);
 }
 
 /** The whole site in memory (dev server, check, tests). */
 export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
   const prepared = await prepareSite(context);
   const pages = await task(context.timings, 'render', () =>
-    [...renderPages(prepared)].map((p) => ({ route: p.route, file: p.path, html: String(p.contents) })),
+    [...renderPages(prepared)].map((p) => ({ route: p.route, file: p.path, html: String(p.contents), reused: p.reused })),
   );
   return {
     pages,
+    rendered: pages.filter((p) => !p.reused).length,
     files: [...pages.map((p) => ({ path: p.file, contents: p.html })), ...prepared.files],
     copies: prepared.copies,
     broken: prepared.broken,

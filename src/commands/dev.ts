@@ -9,6 +9,7 @@ import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
 import { closeSearchService, createSearchIndexer } from '../search/index.ts';
 import { consoleReporter } from '../util/task.ts';
+import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
 export interface DevOptions {
   root?: string;
@@ -19,6 +20,8 @@ export interface DevOptions {
   quiet?: boolean;
   /** Install Ctrl+C handlers (off in tests). */
   signals?: boolean;
+  /** Where the templates (and the `src/render` that imports them) live: the engine itself unless a test says otherwise. */
+  engine?: string;
 }
 
 export interface DevServer {
@@ -95,6 +98,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     for (const file of indexFiles) files.set(`/${file.path}`, file.contents);
   };
 
+  const engine = options.engine ?? engineRoot();
+  const templatesDir = path.join(engine, 'templates');
+  let templateCompiler: TemplateCompiler | undefined;
+  /** Set when a template's code changed: the next rebuild compiles the renderers again first. */
+  let templatesStale = false;
+
   let running: Promise<void> | undefined;
   let again: string | undefined;
   const rebuild = (reason: string): Promise<void> => {
@@ -109,7 +118,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         const started = performance.now();
         try {
           const config = resolveConfig({ root, content: options.content, cache: true });
-          context = context ? nextBuildContext(context, config) : createBuildContext(config, reporter);
+          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: new Map() };
+          if (templatesStale) {
+            templateCompiler ??= createTemplateCompiler({ root: engine });
+            const compiled = await templateCompiler.compile();
+            // Only now, when the new templates compiled and loaded, do they replace the last good ones.
+            context.renderers = compiled.renderers;
+            context.renderersKey = compiled.key;
+            templatesStale = false;
+          }
           const site = await buildInMemory(context);
           files.clear();
           for (const file of site.files) files.set(`/${file.path}`, file.contents);
@@ -117,12 +134,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           for (const copy of site.copies) copies.set(`/${copy.path}`, copy.from);
           const ms = performance.now() - started;
           if (site.broken.length > 0) reporter.warn(formatReport(site.broken, config.root));
-          reporter.info(`✓ ${current}: ${site.pages.length} pages in ${ms.toFixed(0)} ms`);
+          reporter.info(`✓ ${current}: ${site.rendered} of ${site.pages.length} pages rendered in ${ms.toFixed(0)} ms`);
           // Broken links are shown in the overlay too, as warnings: the page itself is fine.
           const message = site.broken.length > 0 ? `warning: ${formatReport(site.broken, config.root)}` : undefined;
           lastError = message;
           send(message ? 'error-overlay' : 'clear-overlay', { message });
-          send('update', { ms });
+          send('update', { ms, rendered: site.rendered, pages: site.pages.length });
           reindex(site.pages, config.baseUrl).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
@@ -187,15 +204,18 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   if (options.open) openBrowser(url, reporter);
 
   const contentDir = path.resolve(root, options.content ?? 'content');
-  const watched = [contentDir, path.join(root, 'openapi'), path.join(engineRoot(), 'templates', 'css')];
+  const watched = [contentDir, path.join(root, 'openapi'), templatesDir];
   const watcher = watch(watched, { ignoreInitial: true, awaitWriteFinish: false });
   let lastChange: Promise<void> = Promise.resolve();
   watcher.on('all', (event, file) => {
+    if (/\.(tsx?|jsx?)$/.test(file) && path.resolve(file).startsWith(templatesDir + path.sep)) templatesStale = true;
     lastChange = rebuild(`${event} ${path.relative(root, file)}`);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const close = async (): Promise<void> => {
     await watcher.close();
+    await running?.catch(() => undefined);
+    templateCompiler?.close();
     await indexing.catch(() => undefined);
     await closeSearchService();
     for (const client of clients) client.end();

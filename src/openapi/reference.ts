@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { ApiReference } from '../../templates/api/ApiReference.tsx';
+import type { ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import type { OutputFile } from '../emit/atomic.ts';
+import { renderers } from '../render/renderers.ts';
 import { loadDescription } from './document.ts';
 import { buildReferenceModel } from './model.ts';
 
@@ -23,7 +22,16 @@ export interface Reference {
   downloads: OutputFile[];
 }
 
-export async function buildReference(options: { file: string; route: string; baseUrl: string }): Promise<Reference> {
+export interface ReferenceOptions {
+  file: string;
+  route: string;
+  baseUrl: string;
+  /** The template renderer: the engine's own, or the one dev compiled after a template change. */
+  render?: (props: ApiReferenceProps) => string;
+}
+
+export async function buildReference(options: ReferenceOptions): Promise<Reference> {
+  const render = options.render ?? renderers.renderReference;
   const { document, text } = await loadDescription(options.file);
   const model = buildReferenceModel(document);
   // Descriptions are CommonMark; raw HTML in them is not trusted and is dropped.
@@ -51,17 +59,15 @@ export async function buildReference(options: { file: string; route: string; bas
     { path: yamlPath, contents: isJson ? stringify(document) : text },
     { path: jsonPath, contents: isJson ? text : `${JSON.stringify(document, null, 2)}\n` },
   ];
-  const html = renderToStaticMarkup(
-    createElement(ApiReference, {
-      model,
-      document,
-      md,
-      downloads: [
-        { label: 'YAML', href: `${options.baseUrl}${yamlPath}` },
-        { label: 'JSON', href: `${options.baseUrl}${jsonPath}` },
-      ],
-    }),
-  );
+  const html = render({
+    model,
+    document,
+    md,
+    downloads: [
+      { label: 'YAML', href: `${options.baseUrl}${yamlPath}` },
+      { label: 'JSON', href: `${options.baseUrl}${jsonPath}` },
+    ],
+  });
   const anchors = ['schemas', 'responses', ...model.tags.map((t) => t.anchor), ...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor), ...model.sharedResponses.map((r) => r.anchor)];
   return {
     route: options.route,

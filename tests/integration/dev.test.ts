@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../src/commands/dev.ts';
@@ -73,8 +73,11 @@ describe('mapsdocs dev', () => {
     const stream = await events(server.url);
     const file = path.join(project.content, 'docs/intro.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Welcome to the fixture.', 'Welcome to the edited fixture.'));
-    await stream.next('update');
+    const update = (await stream.next('update')) as { rendered: number; pages: number };
     expect((await page('/docs/intro')).html).toContain('Welcome to the edited fixture.');
+    // Nothing else shows that paragraph: the other pages keep the HTML of the last build.
+    expect(update.rendered).toBe(1);
+    expect(update.pages).toBeGreaterThan(3);
     stream.close();
   });
 
@@ -82,8 +85,11 @@ describe('mapsdocs dev', () => {
     const stream = await events(server.url);
     const file = path.join(project.content, 'docs/guide/setup.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('sidebar_label: Setup', 'sidebar_label: Installation'));
-    await stream.next('update');
+    const update = (await stream.next('update')) as { rendered: number; pages: number };
     expect((await page('/docs/intro')).html).toContain('>Installation</a>');
+    // Every page with the sidebar shows the label; the landing and not-found pages do not.
+    expect(update.rendered).toBeGreaterThan(1);
+    expect(update.rendered).toBeLessThan(update.pages);
     stream.close();
   });
 
@@ -116,6 +122,50 @@ describe('mapsdocs dev', () => {
     await stream.next('update');
     await server.settled();
     expect((await page('/docs/shown')).status).toBe(404);
+    stream.close();
+  });
+});
+
+describe('mapsdocs dev with edited templates', () => {
+  const project = tempProject({ fixture: 'basic' });
+  // A copy of the engine's templates and renderers, so the test edits neither.
+  const engine = path.join(project.root, 'engine');
+  const ENGINE = path.resolve(import.meta.dirname, '..', '..');
+  cpSync(path.join(ENGINE, 'src'), path.join(engine, 'src'), { recursive: true });
+  cpSync(path.join(ENGINE, 'templates'), path.join(engine, 'templates'), { recursive: true });
+  const footer = path.join(engine, 'templates', 'Footer.tsx');
+  let server: DevServer;
+
+  beforeAll(async () => {
+    server = await dev({ root: project.root, port: 0, quiet: true, signals: false, engine });
+  });
+  afterAll(async () => {
+    await server?.close();
+    project.cleanup();
+  });
+
+  it('renders with the edited component without a restart, and survives a template that does not compile', async () => {
+    const stream = await events(server.url);
+    const good = readFileSync(footer, 'utf8');
+    const edited = good.replace('<div className="footer-inner">', '<div className="footer-inner" data-edited="yes">');
+    expect(edited).not.toBe(good);
+    writeFileSync(footer, edited);
+    const update = (await stream.next('update', 20_000)) as { rendered: number; pages: number };
+    expect(update.rendered).toBe(update.pages);
+    expect(await (await fetch(`${server.url}docs/intro`)).text()).toContain('<div class="footer-inner" data-edited="yes">');
+
+    await new Promise((r) => setTimeout(r, 150));
+    writeFileSync(footer, `${edited}\nexport const broken = <div>;\n`);
+    const overlay = (await stream.next('error-overlay', 20_000, (d) => String((d as { message?: string }).message).includes('template does not compile'))) as { message: string };
+    expect(overlay.message).toMatch(/templates\/Footer\.tsx:\d+:\d+: error: template does not compile/);
+    // The last good templates stay in use.
+    expect(await (await fetch(`${server.url}docs/intro`)).text()).toContain('<div class="footer-inner" data-edited="yes">');
+
+    await new Promise((r) => setTimeout(r, 150));
+    writeFileSync(footer, good);
+    await stream.next('update', 20_000);
+    const html = await (await fetch(`${server.url}docs/intro`)).text();
+    expect(html).toContain('<div class="footer-inner">');
     stream.close();
   });
 });

@@ -1,0 +1,23 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiReference, type ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
+import { renderPage } from './renderPage.ts';
+import { createSidebarRenderer } from './sidebarHtml.ts';
+
+/**
+ * Everything that turns view data into markup with the React templates, in
+ * one place: the build uses this module as compiled into the engine, and
+ * `mapsdocs dev` swaps in a freshly compiled copy when a template changes,
+ * without a restart.
+ */
+export interface Renderers {
+  renderPage: typeof renderPage;
+  createSidebarRenderer: typeof createSidebarRenderer;
+  renderReference(props: ApiReferenceProps): string;
+}
+
+export const renderers: Renderers = {
+  renderPage,
+  createSidebarRenderer,
+  renderReference: (props) => renderToStaticMarkup(createElement(ApiReference, props)),
+};
