@@ -348,7 +348,16 @@ export function buildPageViews(options: {
       keywords: [],
       hasMermaid: false,
       pageScripts: [],
-      body: { kind: 'notFound' },
+      body: {
+        kind: 'notFound',
+        suggestions: [
+          { id: 'intro', label: 'introduction' },
+          { id: 'index', label: 'configuration index' },
+        ].flatMap(({ id, label }) => {
+          const page = parsed.find((p) => p.source.kind === 'doc' && p.source.id === id);
+          return page ? [{ label, href: `${config.baseUrl.replace(/\/$/, '')}${page.source.route}` }] : [];
+        }),
+      },
     }),
   );
   return views;

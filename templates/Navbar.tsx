@@ -7,6 +7,7 @@ function NavLink({ link, className }: { link: NavLinkView; className: string }) 
       className={link.active ? `${className} active` : className}
       href={link.href}
       aria-current={link.active ? 'page' : undefined}
+      data-value={link.value}
       {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {link.label}

@@ -20,7 +20,7 @@ export function Page({ site, page }: { site: SiteView; page: PageView }) {
       content = <LandingPage site={site} view={body} />;
       break;
     case 'notFound':
-      content = <NotFoundPage site={site} />;
+      content = <NotFoundPage site={site} suggestions={body.suggestions} />;
       break;
     case 'apiReference':
       content = <ApiReferencePage page={page} view={body} />;

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { ContentPageView, PageView, SiteView } from '../src/render/viewModel.ts';
 import { Toc } from './Toc.tsx';
 
@@ -19,15 +20,21 @@ export function MarkdownPage({ page, view }: { page: PageView; view: ContentPage
   );
 }
 
-export function NotFoundPage({ site }: { site: SiteView }) {
+export function NotFoundPage({ site, suggestions }: { site: SiteView; suggestions: { label: string; href: string }[] }) {
+  const links = [...suggestions, { label: 'home page', href: site.baseUrl }];
   return (
     <main id="main" className="not-found" tabIndex={-1}>
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for.</p>
       <p>
         The page may have moved when the documentation was reorganised. Start again from the{' '}
-        <a href={`${site.baseUrl}docs/intro`}>introduction</a>, the <a href={`${site.baseUrl}docs/`}>configuration index</a> or
-        the <a href={site.baseUrl}>home page</a>.
+        {links.map((link, index) => (
+          <Fragment key={link.href}>
+            {index === 0 ? '' : index === links.length - 1 ? ' or ' : ', '}
+            <a href={link.href}>{link.label}</a>
+          </Fragment>
+        ))}
+        .
       </p>
     </main>
   );

@@ -18,6 +18,9 @@ export interface NavContext {
 export function buildSiteView(config: ResolvedConfig, context: NavContext): SiteView {
   const { site } = config;
   const base = config.baseUrl.replace(/\/$/, '');
+  // The docs' main page: the docs index when there is one, else the sidebar's first page.
+  const mainDoc =
+    context.docRoutes.get('index') ?? flattenSidebar(context.sidebars.get(site.docs.sidebarId) ?? [])[0]?.href ?? `${site.docs.versions[0]?.path ?? '/docs'}/`;
   const file = config.configFile ?? 'content/site.yaml';
   const errors: UserError[] = [];
   const link = (item: LinkItem): NavLinkView =>
@@ -62,7 +65,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       }
       case 'docsVersion': {
         const version = site.docs.versions[0];
-        return { type: 'link', label: item.label ?? version?.label ?? 'Docs', href: `${base}${item.to ?? `${version?.path ?? '/docs'}/`}`, external: false };
+        return { type: 'link', label: item.label ?? version?.label ?? 'Docs', href: `${base}${item.to ?? mainDoc}`, external: false };
       }
       case 'docsVersionDropdown': {
         const known = site.docs.versions.map((v) => v.name);
@@ -82,7 +85,8 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
           label: versions[0]?.label ?? 'Versions',
           kind: 'versions',
           active: false,
-          items: versions.map((v) => ({ label: v.label, href: `${base}${v.path}/`, external: false })),
+          // One version is built today: each version's entry opens its main doc.
+          items: versions.map((v) => ({ label: v.label, href: `${base}${mainDoc}`, external: false, value: v.name })),
         };
       }
       case 'localeDropdown':
@@ -91,7 +95,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
           label: site.locale.default,
           kind: 'locales',
           active: false,
-          items: site.locale.locales.map((locale) => ({ label: locale === 'en' ? 'English' : locale, href: `${base}/`, external: false })),
+          items: site.locale.locales.map((locale) => ({ label: locale === 'en' ? 'English' : locale, href: `${base}/`, external: false, value: locale })),
         };
     }
   };

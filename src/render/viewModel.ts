@@ -8,6 +8,8 @@ export interface NavLinkView {
   href: string;
   external: boolean;
   active?: boolean;
+  /** What the link stands for in a versions or locales dropdown (the version's name), for the client to remember. */
+  value?: string;
 }
 
 export type NavItemView =
@@ -69,6 +71,8 @@ export interface LandingView {
 
 export interface NotFoundView {
   kind: 'notFound';
+  /** Where to start again: only pages this site has (the introduction, the docs index), then the home page. */
+  suggestions: { label: string; href: string }[];
 }
 
 export interface ApiReferenceView {

@@ -212,7 +212,7 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
         </button>
       </div>
       <nav id="reference-menu" className="reference-menu" aria-label="API reference">
-        <div className="reference-filter" hidden>
+        <div className="reference-filter">
           <label htmlFor="reference-filter-input">Filter operations</label>
           <input id="reference-filter-input" type="search" placeholder="Path, method, summary…" autoComplete="off" />
         </div>

@@ -75,6 +75,21 @@ function setup(): void {
     for (const section of sections) observer.observe(section);
   }
 
+  // A link to a schema (from the menu, a field's type, or another page) opens its collapsed section.
+  const reveal = (): void => {
+    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    let opened = false;
+    for (let node = target?.parentElement; node; node = node.parentElement) {
+      if (node instanceof HTMLDetailsElement && !node.open) {
+        node.open = true;
+        opened = true;
+      }
+    }
+    if (opened) target?.scrollIntoView();
+  };
+  reveal();
+  window.addEventListener('hashchange', reveal);
+
   // Variant groups: opening one variant closes its siblings, like a tab set.
   document.addEventListener(
     'toggle',

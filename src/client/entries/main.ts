@@ -28,11 +28,11 @@ function setupBaseUrlBanner(): void {
   banner.hidden = false;
 }
 
-/** The preferred docs version is remembered per docs plugin. */
+/** The preferred docs version is remembered per docs plugin (this site has one, "default"), by version name. */
 function setupVersionPreference(): void {
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest?.('.navbar-dropdown[data-kind="versions"] a');
-    if (link instanceof HTMLAnchorElement) storage.set('docs-preferred-version-default', link.textContent ?? '');
+    const link = (event.target as Element | null)?.closest?.('.navbar-dropdown[data-kind="versions"] a[data-value]');
+    if (link instanceof HTMLAnchorElement && link.dataset['value']) storage.set('docs-preferred-version-default', link.dataset['value']);
   });
 }
 

@@ -1,0 +1,176 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openBuiltSite, watchErrors, type SiteUnderTest } from '../helpers/browser.ts';
+import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
+
+const page = (title: string, position: number, body = ''): string =>
+  `---\ntitle: ${title}\nsidebar_position: ${position}\n---\n\nA paragraph about ${title}.\n\n## First section\n\n${'Text of the first section. '.repeat(40)}\n\n## Second section\n\n${'Text of the second section. '.repeat(40)}\n${body}`;
+
+/** Behaviours of issues 8 and 9 on a site with two sidebar categories and a version dropdown. */
+describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
+  const project = tempProject({
+    files: {
+      'content/site.yaml': [
+        'docs:',
+        '  autoCollapseCategories: true',
+        '  hideable: true',
+        '  versions: [{ name: current, label: "4.x", path: /docs }]',
+        'navbar:',
+        '  items:',
+        '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',
+        '    - { type: docsVersionDropdown, position: right }',
+        'announcementBar: { id: news-1, content: Fresh news, isCloseable: true }',
+      ].join('\n'),
+      'content/docs/intro.md': page('Introduction', 1, '\n```yaml\nname: demo\n```\n'),
+      'content/docs/alpha/_category_.json': '{ "label": "Alpha", "position": 2 }',
+      'content/docs/alpha/one.md': page('Alpha one', 1),
+      'content/docs/alpha/two.md': page('Alpha two', 2),
+      'content/docs/beta/_category_.json': '{ "label": "Beta", "position": 3 }',
+      'content/docs/beta/three.md': page('Beta three', 1),
+      'content/docs/beta/four.md': page('Beta four', 2),
+    },
+  });
+  let site: SiteUnderTest;
+
+  beforeAll(async () => {
+    site = await openBuiltSite(project, path.join(FIXTURES, 'openapi', 'small.yaml'));
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  async function open(route: string, init?: () => void): Promise<{ page: Page; errors: string[] }> {
+    const p = await site.session.context.newPage();
+    if (init) await p.addInitScript(init);
+    const errors = watchErrors(p);
+    await p.goto(`${site.base}${route}`);
+    await p.waitForLoadState('networkidle');
+    return { page: p, errors };
+  }
+
+  it('expands a sidebar category and collapses its open sibling; hides and shows the sidebar', async () => {
+    const { page: p, errors } = await open('/docs/alpha/one');
+    const sidebar = p.getByRole('navigation', { name: 'Docs sidebar' });
+    const alpha = sidebar.locator('details', { has: p.locator('summary', { hasText: 'Alpha' }) });
+    const beta = sidebar.locator('details', { has: p.locator('summary', { hasText: 'Beta' }) });
+    expect(await alpha.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await beta.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await beta.locator('summary').click({ position: { x: 250, y: 10 } });
+    await expect.poll(() => beta.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await expect.poll(() => alpha.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+
+    const hide = p.getByRole('button', { name: 'Collapse sidebar' });
+    await hide.click();
+    expect(await sidebar.isVisible()).toBe(false);
+    await p.getByRole('button', { name: 'Expand sidebar' }).click();
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it('remembers the chosen docs version by name', async () => {
+    const { page: p } = await open('/docs/intro');
+    const dropdown = p.locator('.navbar-dropdown[data-kind="versions"]').first();
+    await dropdown.locator('summary').click();
+    await dropdown.getByRole('link', { name: '4.x' }).click();
+    await p.waitForLoadState('networkidle');
+    expect(await p.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+    await p.close();
+  });
+
+  it('never paints a dismissed announcement bar, not even before the scripts run', async () => {
+    const { page: p } = await open('/docs/intro', () => {
+      localStorage.setItem('announcement.dismiss', 'true');
+      localStorage.setItem('announcement.id', 'news-1');
+      const w = window as unknown as { markedAtParse?: string | null; displayAtFirstFrame?: string };
+      // When the parser inserts the bar, the head script must already have marked the page...
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[aria-label="Announcement"]')) return;
+        w.markedAtParse = document.documentElement.getAttribute('data-announcement-dismissed');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+      // ...so that the first frame (stylesheets block it until loaded) already hides it.
+      const frame = (): void => {
+        const bar = document.querySelector('[aria-label="Announcement"]');
+        if (bar) w.displayAtFirstFrame = getComputedStyle(bar).display;
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    expect(await p.evaluate(() => (window as unknown as { markedAtParse?: string | null }).markedAtParse)).toBe('true');
+    expect(await p.evaluate(() => (window as unknown as { displayAtFirstFrame?: string }).displayAtFirstFrame)).toBe('none');
+    expect(await p.getByRole('region', { name: 'Announcement' }).isVisible()).toBe(false);
+    await p.close();
+  });
+
+  it('has no layout shift on docs pages and the API reference (CLS 0) and no console error on any page', async () => {
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+    const routes = [...sitemap.matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] ?? '/', 'http://x').pathname);
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    for (const route of [...routes, '/no/such/page']) {
+      const { page: p, errors } = await open(route, () => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const failed: string[] = [];
+      p.on('response', (r) => {
+        if (r.status() >= 400) failed.push(r.url());
+      });
+      await p.reload();
+      await p.waitForLoadState('networkidle');
+      await p.waitForTimeout(300);
+      // The not-found page itself answers 404, as it must; nothing else may fail.
+      const expected = route === '/no/such/page' ? [`${site.base}${route}`] : [];
+      expect(failed, `failed requests on ${route}`).toEqual(expected);
+      if (route === '/no/such/page') errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('404 (Not Found)')));
+      if (route.startsWith('/docs/')) {
+        expect(await p.evaluate(() => (window as unknown as { cls: number }).cls), `CLS of ${route}`).toBe(0);
+      }
+      expect(errors, `console errors on ${route}`).toEqual([]);
+      await p.close();
+    }
+  });
+
+  it('keeps a deep-linked operation clear of the sticky navbar and follows the hash as you scroll', async () => {
+    const { page: p } = await open('/docs/api/reference#operation-listThings');
+    const navbarBottom = await p.locator('nav.navbar').evaluate((n) => n.getBoundingClientRect().bottom);
+    const { top } = await p.locator('#operation-listThings').evaluate((n) => ({
+      top: n.getBoundingClientRect().top,
+    }));
+    expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
+    expect(top).toBeLessThan(navbarBottom + 80);
+    await p.evaluate(() => document.querySelector('#operation-getHealth')?.scrollIntoView());
+    await expect.poll(() => p.evaluate(() => location.hash), { timeout: 3000 }).toBe('#operation-getHealth');
+    await p.close();
+  });
+
+  it('opens a deep-linked schema, selects a variant closing the other, and copies a request sample', async () => {
+    await site.session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+    const { page: p, errors } = await open('/docs/api/reference#schema-Config');
+    const section = p.locator('details.component-schema', { has: p.locator('#schema-Config') });
+    expect(await section.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const group = section.locator(':scope > .schema-variants');
+    const variants = group.locator(':scope > details.variant');
+    expect(await variants.count()).toBeGreaterThanOrEqual(2);
+    expect(await variants.nth(0).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await variants.nth(1).locator('summary').click();
+    await expect.poll(() => variants.nth(1).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await variants.nth(0).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+
+    const sample = p.locator('section[data-anchor="operation-createThing"] .code-block.sample[data-lang="bash"]').first();
+    await sample.scrollIntoViewIfNeeded();
+    await sample.hover();
+    await sample.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await expect.poll(() => sample.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    const copied = await p.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^curl .*POST/s);
+    expect(copied).toContain('http://localhost:8080/api/v1/things');
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+});
