@@ -73,7 +73,11 @@ export function setupMobileMenu(): void {
     if (event.key === 'Escape') setOpen(false);
     if (event.key !== 'Tab') return;
     // Keep focus inside the open menu.
-    const focusable = [...menu.querySelectorAll<HTMLElement>('a, button, summary, input')].filter((el) => el.offsetParent !== null);
+    // Only what Tab can reach: links without href and hidden controls are not stops.
+    const focusable = [...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), summary, input:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter(
+      // checkVisibility also sees the contents of a closed <details>, which keep their boxes but are not tab stops.
+      (el) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0),
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {

@@ -20,6 +20,10 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
         '  items:',
         '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',
         '    - { type: docsVersionDropdown, position: right }',
+        '    - type: dropdown',
+        '      label: Sections',
+        '      position: left',
+        '      items: [{ label: Alpha section, to: /docs/alpha/one }, { label: Beta section, to: /docs/beta/three }]',
         'announcementBar: { id: news-1, content: Fresh news, isCloseable: true }',
       ].join('\n'),
       'content/docs/intro.md': page('Introduction', 1, '\n```yaml\nname: demo\n```\n'),
@@ -132,6 +136,79 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
         expect(await p.evaluate(() => (window as unknown as { cls: number }).cls), `CLS of ${route}`).toBe(0);
       }
       expect(errors, `console errors on ${route}`).toEqual([]);
+      await p.close();
+    }
+  });
+
+  it('prefetches the pages of visible and hovered links, but not on a data-saver connection', async () => {
+    const requested = async (saveData: boolean): Promise<string[]> => {
+      const p = await site.session.context.newPage();
+      if (saveData) await p.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+      const urls: string[] = [];
+      p.on('request', (r) => urls.push(new URL(r.url()).pathname));
+      await p.goto(`${site.base}/docs/beta/four`);
+      await p.waitForLoadState('networkidle');
+      await p.waitForTimeout(400);
+      // A link outside the observed areas (a navbar dropdown's) is loaded ahead when hovered.
+      await p.locator('nav.navbar details.navbar-dropdown summary', { hasText: 'Sections' }).first().click();
+      await p.locator('nav.navbar details.navbar-dropdown[open]').getByRole('link', { name: 'Alpha section' }).hover();
+      await p.waitForTimeout(400);
+      await p.close();
+      return urls;
+    };
+    const normal = await requested(false);
+    // Beta three is in view (sidebar and previous link); Alpha's pages sit in a collapsed category, out of view.
+    expect(normal).toContain('/docs/beta/three');
+    expect(normal).not.toContain('/docs/alpha/two');
+    expect(normal).toContain('/docs/alpha/one');
+    const saving = await requested(true);
+    expect(saving.filter((u) => u.startsWith('/docs/alpha') || u === '/docs/beta/three')).toEqual([]);
+  });
+
+  it('keeps keyboard focus inside the open mobile menu, returns it on Escape, and closes the menu on back', async () => {
+    const p = await site.session.context.newPage();
+    await p.setViewportSize({ width: 600, height: 800 });
+    await p.goto(`${site.base}/docs/intro`);
+    await p.waitForLoadState('networkidle');
+    const toggle = p.getByRole('button', { name: 'Toggle navigation bar' });
+    await toggle.click();
+    const inMenu = (): Promise<boolean> => p.evaluate(() => document.getElementById('mobile-menu')?.contains(document.activeElement) ?? false);
+    expect(await inMenu()).toBe(true);
+    const trail: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await p.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab');
+      const where = await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+      trail.push(`${i % 3 === 0 ? 'S-Tab' : 'Tab'} → ${where}`);
+      expect(await inMenu(), `focus left the menu after ${i + 1} presses: ${trail.slice(-4).join('\n')}`).toBe(true);
+    }
+    await p.keyboard.press('Escape');
+    expect(await p.locator('#mobile-menu').isHidden()).toBe(true);
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+
+    // Navigate with the menu, open it again, and go back: the menu closes.
+    await toggle.click();
+    await p.locator('#mobile-menu').getByRole('button', { name: '← Back to main menu' }).click();
+    await p.locator('#mobile-menu').getByText('Sections').click();
+    await p.locator('#mobile-menu').getByRole('link', { name: 'Alpha section' }).click();
+    await expect.poll(() => p.evaluate(() => location.pathname)).toBe('/docs/alpha/one');
+    await toggle.click();
+    expect(await p.locator('#mobile-menu').isVisible()).toBe(true);
+    await p.goBack();
+    await expect.poll(() => p.locator('#mobile-menu').isHidden()).toBe(true);
+    expect(await p.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(false);
+    await p.close();
+  });
+
+  it('opens a mobile dropdown only where its route is active', async () => {
+    for (const [route, open] of [
+      ['/docs/alpha/one', true],
+      ['/docs/intro', false],
+    ] as const) {
+      const p = await site.session.context.newPage();
+      await p.setViewportSize({ width: 600, height: 800 });
+      await p.goto(`${site.base}${route}`);
+      const dropdown = p.locator('#mobile-menu details.navbar-dropdown', { hasText: 'Sections' });
+      expect(await dropdown.evaluate((d) => (d as HTMLDetailsElement).open), route).toBe(open);
       await p.close();
     }
   });
