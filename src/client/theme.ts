@@ -59,6 +59,12 @@ export function setupColorMode(): void {
       apply(next);
     });
   }
+  // In system mode the page follows the system as it changes (e.g. a scheduled switch at dusk).
+  if (respectSystem) {
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      if (document.documentElement.getAttribute('data-theme-choice') === 'system') apply('system');
+    });
+  }
   // Another tab changed or removed the choice: follow it (removal returns to the default).
   window.addEventListener('storage', (event) => {
     if (event.key !== KEY) return;

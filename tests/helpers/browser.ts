@@ -65,7 +65,7 @@ export interface SiteUnderTest {
   close: () => Promise<void>;
 }
 
-export async function openBuiltSite(project: { root: string; cleanup: () => void }, openapi: string): Promise<SiteUnderTest> {
+export async function openBuiltSite(project: { root: string; cleanup: () => void }, openapi?: string): Promise<SiteUnderTest> {
   const { build } = await import('../../src/commands/build.ts');
   const { silentReporter } = await import('../../src/util/task.ts');
   await build({ root: project.root, openapi, reporter: silentReporter });
