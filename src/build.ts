@@ -19,7 +19,7 @@ import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
-import { closeSearchService, createSearchIndexer, loadSearchIndex, saveSearchIndex } from './search/index.ts';
+import { closeSearchService, createSearchIndexer, indexPage, loadSearchIndex, saveSearchIndex } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { task, type Reporter, type Timing } from './util/task.ts';
@@ -518,7 +518,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   async function* all(): AsyncGenerator<OutputFile> {
     for (const page of renderPages(prepared)) {
       count += 1;
-      if (search && page.route !== NOT_FOUND_ROUTE) await search.add(`${base}${page.route}`, String(page.contents));
+      if (search && page.route !== NOT_FOUND_ROUTE) await indexPage(search, { url: `${base}${page.route}`, route: page.route, html: String(page.contents) }, prepared.reference);
       yield page;
     }
     yield* prepared.files;

@@ -7,7 +7,8 @@ import { buildInMemory, createBuildContext, nextBuildContext, type BuildContext 
 import { formatReport } from '../check/links.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
-import { closeSearchService, createSearchIndexer } from '../search/index.ts';
+import type { Reference } from '../openapi/reference.ts';
+import { closeSearchService, createSearchIndexer, indexPage } from '../search/index.ts';
 import { consoleReporter } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
@@ -84,14 +85,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   // One index at a time: Pagefind runs as a single service process.
   let indexing: Promise<void> = Promise.resolve();
-  const reindex = (pages: { route: string; html: string }[], baseUrl: string): Promise<void> => {
+  const reindex = (pages: { route: string; html: string }[], baseUrl: string, reference: Reference | undefined): Promise<void> => {
     const generation = ++searchGeneration;
-    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(pages, baseUrl, generation) : undefined));
+    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(pages, baseUrl, reference, generation) : undefined));
     return indexing;
   };
-  const indexPages = async (pages: { route: string; html: string }[], baseUrl: string, generation: number): Promise<void> => {
+  const indexPages = async (pages: { route: string; html: string }[], baseUrl: string, reference: Reference | undefined, generation: number): Promise<void> => {
     const indexer = await createSearchIndexer();
-    for (const page of pages) if (page.route !== '/404') await indexer.add(`${baseUrl.replace(/\/$/, '')}${page.route}`, page.html);
+    const base = baseUrl.replace(/\/$/, '');
+    for (const page of pages) if (page.route !== '/404') await indexPage(indexer, { url: `${base}${page.route}`, route: page.route, html: page.html }, reference);
     const indexFiles = await indexer.finish();
     if (generation !== searchGeneration) return;
     for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);
@@ -140,7 +142,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           lastError = message;
           send(message ? 'error-overlay' : 'clear-overlay', { message });
           send('update', { ms, rendered: site.rendered, pages: site.pages.length });
-          reindex(site.pages, config.baseUrl).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
+          reindex(site.pages, config.baseUrl, site.reference).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
           lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);

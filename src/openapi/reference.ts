@@ -9,6 +9,7 @@ import type { OutputFile } from '../emit/atomic.ts';
 import { renderers } from '../render/renderers.ts';
 import { loadDescription } from './document.ts';
 import { buildReferenceModel } from './model.ts';
+import { searchRecordsOf, type SearchRecord } from './searchRecords.ts';
 
 /** The rendered API reference: its HTML body, its anchors for the link checker, and the downloadable description. */
 export interface Reference {
@@ -19,6 +20,8 @@ export interface Reference {
   anchors: string[];
   /** Operation summaries and schema names by anchor, for search and tests. */
   operations: { anchor: string; method: string; path: string; summary: string; id: string }[];
+  /** What search indexes for the page: a record per operation and schema, found under its anchor. */
+  searchRecords: SearchRecord[];
   downloads: OutputFile[];
 }
 
@@ -76,6 +79,10 @@ export async function buildReference(options: ReferenceOptions): Promise<Referen
     html,
     anchors,
     operations: model.operations.map((o) => ({ anchor: o.anchor, method: o.method, path: o.path, summary: o.summary, id: o.id })),
+    searchRecords: [
+      { anchor: '', title: `${model.title} reference`, content: [model.title, model.version, model.description ?? ''].join('. ') },
+      ...searchRecordsOf(model),
+    ],
     downloads,
   };
 }

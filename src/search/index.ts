@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/atomic.ts';
+import type { Reference } from '../openapi/reference.ts';
 
 /**
  * Full-text search with Pagefind: pages are fed to its indexer as they are
@@ -11,6 +12,8 @@ import type { OutputFile } from '../emit/atomic.ts';
 export interface SearchIndexer {
   /** Queues a page; resolves once few enough pages are in flight (memory stays bounded on large sites). */
   add(url: string, html: string): Promise<void>;
+  /** Queues a record that is not a page of its own (an API operation), under its own URL. */
+  addRecord(url: string, title: string, content: string): Promise<void>;
   /** Waits for every page and returns the index files. */
   finish(): Promise<OutputFile[]>;
 }
@@ -26,21 +29,23 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
   const inFlight = new Set<Promise<void>>();
   const failures: Error[] = [];
   const MAX_IN_FLIGHT = 16;
+  const track = async (url: string, started: Promise<{ errors: string[] }>): Promise<void> => {
+    const job: Promise<void> = started.then(
+      (response) => {
+        if (response.errors.length > 0) failures.push(new Error(`search index: ${url}: ${response.errors.join('; ')}`));
+      },
+      (error: unknown) => {
+        failures.push(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    const tracked = job.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    // Pagefind reads pages over a pipe; without a bound, a 10,000-page site would queue all its HTML.
+    while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+  };
   return {
-    async add(url, html) {
-      const job: Promise<void> = index.addHTMLFile({ url, content: html }).then(
-        (response) => {
-          if (response.errors.length > 0) failures.push(new Error(`search index: ${url}: ${response.errors.join('; ')}`));
-        },
-        (error: unknown) => {
-          failures.push(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-      const tracked = job.finally(() => inFlight.delete(tracked));
-      inFlight.add(tracked);
-      // Pagefind reads pages over a pipe; without a bound, a 10,000-page site would queue all its HTML.
-      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
-    },
+    add: (url, html) => track(url, index.addHTMLFile({ url, content: html })),
+    addRecord: (url, title, content) => track(url, index.addCustomRecord({ url, content, language: 'en', meta: { title } })),
     async finish() {
       await Promise.all(inFlight);
       if (failures.length > 0) throw failures[0];
@@ -53,6 +58,21 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
         .map((file) => ({ path: `pagefind/${file.path.replace(/^\/+/, '')}`, contents: file.content }));
     },
   };
+}
+
+/**
+ * Indexes one rendered page. The API reference is indexed as its records (one
+ * per operation and schema, each under its anchor), so that a query finds the
+ * call rather than the long page that holds it.
+ */
+export async function indexPage(indexer: SearchIndexer, page: { url: string; route: string; html: string }, reference: Reference | undefined): Promise<void> {
+  if (reference && page.route === reference.route) {
+    for (const record of reference.searchRecords) {
+      await indexer.addRecord(record.anchor ? `${page.url}#${record.anchor}` : page.url, record.title, record.content);
+    }
+    return;
+  }
+  await indexer.add(page.url, page.html);
 }
 
 /** Stops Pagefind's indexing process; a build calls it once at the end, dev when it stops. */

@@ -67,10 +67,10 @@ function Parameters({ op, context }: { op: OperationModel; context: SchemaContex
               {list.map((param) => (
                 <li key={param.name} className="prop">
                   <div className="prop-head">
-                    <code className="prop-name">{param.name}</code>
-                    {param.required ? <span className="required">required</span> : null}
-                    <span className="prop-type">{param.schema ? String(param.schema.type ?? 'string') : 'string'}</span>
-                    {param.schema ? <Constraints schema={param.schema} /> : null}
+                    <code className="prop-name">{param.name}</code>{' '}
+                    {param.required ? <><span className="required">required</span>{' '}</> : null}
+                    <span className="prop-type">{param.schema ? String(param.schema.type ?? 'string') : 'string'}</span>{' '}
+                    {param.schema ? <><Constraints schema={param.schema} />{' '}</> : null}
                     {param.example !== undefined ? (
                       <span className="constraint">
                         example <code>{pretty(param.example)}</code>
@@ -148,7 +148,7 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
         {op.deprecated ? <span className="flag flag-warn">deprecated</span> : null}
       </h3>
       <p className="op-endpoint">
-        <span className={`method method-${op.method}`}>{op.method.toUpperCase()}</span>
+        <span className={`method method-${op.method}`}>{op.method.toUpperCase()}</span>{' '}
         <code className="op-path">
           <span className="op-server">{model.server}</span>
           {op.path}
@@ -226,7 +226,7 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
                 {tag.operations.map((op) => (
                   <li key={op.id} data-filter={`${op.method} ${op.path} ${op.summary} ${op.id}`.toLowerCase()}>
                     <a href={`#${op.anchor}`} className="reference-menu-op">
-                      <span className={`method method-${op.method}`}>{op.method === 'delete' ? 'DEL' : op.method.toUpperCase()}</span>
+                      <span className={`method method-${op.method}`}>{op.method === 'delete' ? 'DEL' : op.method.toUpperCase()}</span>{' '}
                       <span className="reference-menu-summary">{op.summary}</span>
                     </a>
                   </li>

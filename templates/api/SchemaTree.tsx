@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { OpenApiDocument, SchemaObject } from '../../src/openapi/document.ts';
 import { anchors, resolveRef, schemaNameOfRef } from '../../src/openapi/model.ts';
 
@@ -52,9 +52,10 @@ export function Constraints({ schema }: { schema: SchemaObject }) {
       <span key="enum" className="constraint">
         one of{' '}
         {schema.enum.map((value, i) => (
-          <code key={i} className="enum-value">
-            {show(value)}
-          </code>
+          <Fragment key={i}>
+            {i > 0 ? ' ' : null}
+            <code className="enum-value">{show(value)}</code>
+          </Fragment>
         ))}
       </span>,
     );
@@ -65,7 +66,8 @@ export function Constraints({ schema }: { schema: SchemaObject }) {
   if (schema.readOnly) facts.push(<span key="ro" className="flag">read-only</span>);
   if (schema.writeOnly) facts.push(<span key="wo" className="flag">write-only</span>);
   if (schema.deprecated) facts.push(<span key="dep" className="flag flag-warn">deprecated</span>);
-  return facts.length > 0 ? <>{facts}</> : null;
+  // Space-separated: the prop head's flex layout ignores the spaces; text extraction needs them.
+  return facts.length > 0 ? <>{facts.map((fact, i) => (i === 0 ? fact : [' ', fact]))}</> : null;
 }
 
 function RefLink({ refValue }: { refValue: string }) {
@@ -136,11 +138,12 @@ function Property({ name, schema, required, context, depth, soleChild }: { name:
   const nested = !target.$ref && (target.properties || target.oneOf || target.anyOf || target.allOf);
   const head = (
     <>
-      <code className="prop-name">{name}</code>
-      {required ? <span className="required" title="required">required</span> : null}
+      {/* Spaces between the parts: flex layout ignores them, but text extraction (search, screen readers, copy) needs word breaks. */}
+      <code className="prop-name">{name}</code>{' '}
+      {required ? <><span className="required" title="required">required</span>{' '}</> : null}
       <span className="prop-type">
         {schema.$ref ? <RefLink refValue={schema.$ref} /> : schema.items?.$ref ? <>array of <RefLink refValue={schema.items.$ref} /></> : typeLabel(schema)}
-      </span>
+      </span>{' '}
       <Constraints schema={schema} />
     </>
   );

@@ -1,10 +1,13 @@
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBuiltSite, type BrowserSession, type SiteUnderTest } from '../helpers/browser.ts';
 import { tempProject } from '../helpers/tempSite.ts';
 
-const OPENAPI = path.resolve(import.meta.dirname, '..', '..', 'openapi', 'maps-messaging-api.yaml');
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const OPENAPI = path.join(REPO, 'openapi', 'maps-messaging-api.yaml');
 
 describe.skipIf(!hasChromium)('search over the docs and the real API reference', () => {
   const project = tempProject({ fixture: 'basic', files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: search }\n' } });
@@ -82,5 +85,47 @@ describe.skipIf(!hasChromium)('search over the docs and the real API reference',
     // Pagefind's files are compressed on the wire by a real host; the local server sends them as built.
     expect(searchBytes).toBeLessThan(400 * 1024);
     await page.close();
+  });
+});
+
+describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))('search over the real documentation', () => {
+  // The site's own content, built as CI builds it (the project folder only links to it).
+  const root = mkdtempSync(path.join(tmpdir(), 'mapsdocs-search-'));
+  symlinkSync(path.join(REPO, 'content'), path.join(root, 'content'));
+  let site: SiteUnderTest;
+
+  beforeAll(async () => {
+    site = await openBuiltSite({ root, cleanup: () => rmSync(root, { recursive: true, force: true }) }, OPENAPI);
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  async function results(term: string): Promise<string[]> {
+    const page = await site.session.context.newPage();
+    await page.goto(`${site.base}/docs/intro`);
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill(term);
+    await page.getByRole('option').first().waitFor();
+    const hrefs = await page.getByRole('option').evaluateAll((options) => options.map((o) => new URL((o as HTMLAnchorElement).href).pathname + new URL((o as HTMLAnchorElement).href).hash));
+    await page.close();
+    return hrefs;
+  }
+
+  it('finds the MQTT-SN section on predefined topics first', async () => {
+    const found = await results('mqtt-sn predefined topics');
+    expect(found[0], found.join('\n')).toMatch(/^\/docs\/protocols\/mqtt-sn\/mqtt-sn-\d-\d#predefined-topics/);
+  });
+
+  it('finds the publish call of the API and the pages about publishing', async () => {
+    const found = await results('publish');
+    expect(found, found.join('\n')).toContainEqual(expect.stringMatching(/^\/docs\/api\/reference#operation-publishMessage$/));
+    expect(found.filter((href) => !href.startsWith('/docs/api/reference')).length).toBeGreaterThan(0);
+  });
+
+  it('finds the destinations call by its sortBy parameter', async () => {
+    const found = await results("sortBy");
+    expect(found, found.join("\n")).toContainEqual(expect.stringMatching(/^\/docs\/api\/reference#operation-listDestinations$/));
   });
 });

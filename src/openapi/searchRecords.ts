@@ -1,0 +1,50 @@
+import type { ParameterObject, SchemaObject } from './document.ts';
+import type { ReferenceModel } from './model.ts';
+
+/**
+ * One search record for each operation and each schema of the reference, so
+ * that a search finds the call itself: a 2,000-line page indexed whole would
+ * rank below every short page that mentions the word once.
+ */
+export interface SearchRecord {
+  anchor: string;
+  title: string;
+  /** Plain text: what the record is found by. */
+  content: string;
+}
+
+function propertyText(schema: SchemaObject | undefined): string[] {
+  if (!schema) return [];
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, property.description ?? ''].join(' '));
+}
+
+function parameterText(parameter: ParameterObject): string {
+  const schema = parameter.schema;
+  const values = schema?.enum?.map(String).join(' ') ?? '';
+  return [parameter.name, `${parameter.in} parameter`, parameter.description ?? '', values].join(' ');
+}
+
+export function searchRecordsOf(model: ReferenceModel): SearchRecord[] {
+  const operations = model.operations.map((op) => ({
+    anchor: op.anchor,
+    title: `${op.summary} (${op.method.toUpperCase()} ${op.path})`,
+    content: [
+      op.summary,
+      `${op.method.toUpperCase()} ${op.path}`,
+      op.id,
+      op.tags.join(' '),
+      op.description ?? '',
+      ...op.parameters.map(parameterText),
+      op.requestBody?.description ?? '',
+      ...op.responses.map((r) => `${r.status} ${r.response.description ?? ''}`),
+    ]
+      .filter((part) => part.trim() !== '')
+      .join('. '),
+  }));
+  const schemas = model.schemas.map(({ name, anchor, schema }) => ({
+    anchor,
+    title: `${name} (schema)`,
+    content: [name, schema.title ?? '', schema.description ?? '', ...propertyText(schema)].filter((part) => part.trim() !== '').join('. '),
+  }));
+  return [...operations, ...schemas];
+}
