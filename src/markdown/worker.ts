@@ -13,24 +13,32 @@ export interface WorkerInit {
 export type WorkerRequest = { id: number; input: MarkdownInput };
 export type WorkerResponse = { id: number; result?: MarkdownResult; error?: string; code: [string, string][] };
 
+/** The code cache, remembering what this worker added since it last reported, so a report costs only what is new. */
+class RecordingMap extends Map<string, string> {
+  private fresh: [string, string][] = [];
+  override set(key: string, value: string): this {
+    // Undefined while Map's constructor adds the initial entries, which are not new.
+    if (!this.has(key)) this.fresh?.push([key, value]);
+    return super.set(key, value);
+  }
+  drain(): [string, string][] {
+    const fresh = this.fresh;
+    this.fresh = [];
+    return fresh;
+  }
+}
+
 const init = workerData as WorkerInit;
 const routes = new Map(init.routes);
-const highlighter = createHighlighter(new Map(init.code));
+const code = new RecordingMap(init.code);
+const highlighter = createHighlighter(code);
 const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, routeOfFile: (file) => routes.get(file) });
-const known = new Set(init.code.map(([key]) => key));
 
 parentPort?.on('message', (request: WorkerRequest) => {
   void processMarkdown(processor, request.input).then(
     (result) => {
       // Send back only the code blocks this worker highlighted, for the shared cache.
-      const fresh: [string, string][] = [];
-      for (const [key, html] of highlighter.cache) {
-        if (!known.has(key)) {
-          known.add(key);
-          fresh.push([key, html]);
-        }
-      }
-      parentPort?.postMessage({ id: request.id, result, code: fresh } satisfies WorkerResponse);
+      parentPort?.postMessage({ id: request.id, result, code: code.drain() } satisfies WorkerResponse);
     },
     (error: unknown) => {
       parentPort?.postMessage({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error), code: [] } satisfies WorkerResponse);
