@@ -73,4 +73,34 @@ describe('reference page', () => {
       project.cleanup();
     }
   });
+
+  it('checks OpenAPI 3.0 descriptions against their schema, and requires every $ref to resolve', async () => {
+    const { tempProject } = await import('../../helpers/tempSite.ts');
+    const project = tempProject({
+      files: {
+        'v30.yaml': 'openapi: 3.0.3\ninfo:\n  title: x\npaths: {}\n',
+        'dangling.yaml':
+          'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content: { application/json: { schema: { $ref: "#/components/schemas/Missing" } } }\n',
+      },
+    });
+    try {
+      const failure = async (file: string): Promise<UserError> => {
+        try {
+          await buildReference({ file: path.join(project.root, file), route: '/r', baseUrl: '/' });
+        } catch (error) {
+          return error as UserError;
+        }
+        throw new Error(`${file} was accepted`);
+      };
+      const v30 = await failure('v30.yaml');
+      expect(v30).toBeInstanceOf(UserError);
+      expect(v30.message).toMatch(/schema validation failed[\s\S]*#\/info must have required property 'version'/);
+      // Beyond the schema: every $ref must resolve.
+      const dangling = await failure('dangling.yaml');
+      expect(dangling).toBeInstanceOf(UserError);
+      expect(dangling.message).toMatch(/Missing/);
+    } finally {
+      project.cleanup();
+    }
+  });
 });
