@@ -136,6 +136,14 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     expect(await axe(page)).toEqual([]);
     await close.click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(false);
+    // The open menu passes axe in dark mode too.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await axe(page), 'mobile menu (dark)').toEqual([]);
+    await page.getByRole('button', { name: 'Close navigation bar' }).click();
+    await page.evaluate(() => localStorage.removeItem('theme'));
     await toggle.click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.evaluate(() => document.getElementById('mobile-menu')?.hidden)).toBe(true);
