@@ -44,23 +44,35 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
             </li>
           );
         }
+        const children = (
+          <ul className={`sidebar-list sidebar-level-${level + 1}`}>
+            {item.items.map((child, index) => (
+              <SidebarEntry key={index} item={child} route={route} level={level + 1} baseUrl={baseUrl} compact={compact} />
+            ))}
+          </ul>
+        );
+        if (item.href !== undefined) {
+          // A category with a page of its own: the link sits beside the toggle, not inside it (a link in a
+          // <summary> is an interactive control inside another).
+          return (
+            <li key={item.dir} className="sidebar-item sidebar-category sidebar-category-linked">
+              <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
+                {item.label}
+              </a>
+              <details open={open ? true : undefined} data-collapsible={item.collapsible ? 'true' : 'false'}>
+                <summary className="sidebar-category-label sidebar-category-toggle" aria-label={`Toggle the category ${item.label}`} title={`Toggle the category ${item.label}`} />
+                {children}
+              </details>
+            </li>
+          );
+        }
         return (
           <li key={item.dir} className="sidebar-item sidebar-category">
             <details open={open ? true : undefined} data-collapsible={item.collapsible ? 'true' : 'false'}>
               <summary className="sidebar-category-label">
-                {item.href !== undefined ? (
-                  <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                ) : (
-                  <span className="sidebar-link">{item.label}</span>
-                )}
+                <span className="sidebar-link">{item.label}</span>
               </summary>
-              <ul className={`sidebar-list sidebar-level-${level + 1}`}>
-                {item.items.map((child, index) => (
-                  <SidebarEntry key={index} item={child} route={route} level={level + 1} baseUrl={baseUrl} compact={compact} />
-                ))}
-              </ul>
+              {children}
             </details>
           </li>
         );

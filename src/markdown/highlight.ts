@@ -22,8 +22,9 @@ export interface Highlighter {
   readonly used: Set<string>;
 }
 
-export const LIGHT_THEME = 'github-light';
-export const DARK_THEME = 'github-dark';
+/** GitHub's current (Primer) palettes: every token colour meets AA on its background, which the older github-light/-dark do not (#e36209 on white is 3.5:1). */
+export const LIGHT_THEME = 'github-light-default';
+export const DARK_THEME = 'github-dark-default';
 
 /** Plain-text fence languages that shiki renders without a grammar. */
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'console-output', 'log']);
@@ -71,8 +72,8 @@ export function createShikiCore(): () => Promise<HighlighterCore> {
       const [{ createHighlighterCore }, { createOnigurumaEngine }, light, dark] = await Promise.all([
         import('shiki/core'),
         import('shiki/engine/oniguruma'),
-        import('@shikijs/themes/github-light'),
-        import('@shikijs/themes/github-dark'),
+        import('@shikijs/themes/github-light-default'),
+        import('@shikijs/themes/github-dark-default'),
       ]);
       // Oniguruma (WebAssembly) rather than the JavaScript engine: on this site's 274 code blocks it
       // highlights in 1.05 s against 1.55 s, as grammars run natively instead of through regex emulation.

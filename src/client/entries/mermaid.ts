@@ -10,7 +10,13 @@ async function draw(): Promise<void> {
   if (figures.length === 0) return;
   const { default: mermaid } = await import('mermaid');
   const dark = document.documentElement.getAttribute('data-theme') === 'dark';
-  mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default', securityLevel: 'strict' });
+  mermaid.initialize({
+    startOnLoad: false,
+    theme: dark ? 'dark' : 'default',
+    // The dark theme's edge labels (#ccc on #585858) fall short of AA contrast; a darker label background meets it.
+    ...(dark ? { themeVariables: { edgeLabelBackground: '#333333' } } : {}),
+    securityLevel: 'strict',
+  });
   for (const figure of figures) {
     const source = figure.querySelector('.diagram-source')?.textContent ?? '';
     try {
