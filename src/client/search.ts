@@ -166,6 +166,10 @@ function createDialog(): HTMLDialogElement {
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       select(active - 1);
+    } else if (event.key === 'Escape') {
+      // A search field's own Escape only clears its text; in this dialog it closes, whatever the field holds.
+      event.preventDefault();
+      closeSearch();
     } else if (event.key === 'Enter') {
       const option = options()[active];
       if (option) {
