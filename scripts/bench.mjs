@@ -91,6 +91,12 @@ if (existsSync(site)) {
     console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
   }
 }
+// The API reference's paint, deep-link, blocking and heap budgets, in Chromium, on the warm build.
+if (existsSync(site)) {
+  const { measureReference } = await import('./bench-reference.mjs');
+  await measureReference(site).catch((error) => console.log(`API reference in Chromium: failed (${error.message})`));
+}
+
 // dev: time from a file write to the update event the browser receives (single page edit, and a title change).
 await (async () => {
   const { spawn } = await import('node:child_process');
