@@ -114,12 +114,27 @@ await (async () => {
   const events = await fetch(`http://127.0.0.1:${port}/__mapsdocs/events`);
   const reader = events.body.getReader();
   const decoder = new TextDecoder();
-  const nextUpdate = async () => {
+  // One reader for the whole run records when each update arrives: a write can raise two change
+  // events (and two updates), and a late one must not be taken for the next edit's answer.
+  const arrivals = [];
+  void (async () => {
     let buffer = '';
     for (;;) {
-      const { value } = await reader.read();
+      const { value, done } = await reader.read().catch(() => ({ done: true }));
+      if (done) return;
       buffer += decoder.decode(value, { stream: true });
-      if (buffer.includes('event: update')) return;
+      let index;
+      while ((index = buffer.indexOf('\n\n')) !== -1) {
+        if (buffer.slice(0, index).includes('event: update')) arrivals.push(performance.now());
+        buffer = buffer.slice(index + 2);
+      }
+    }
+  })();
+  const updateAfter = async (t0) => {
+    for (;;) {
+      const hit = arrivals.find((t) => t > t0);
+      if (hit !== undefined) return hit;
+      await new Promise((r) => setTimeout(r, 1));
     }
   };
   const measure = async (file, from, to) => {
@@ -128,9 +143,9 @@ await (async () => {
       const text = read(file, 'utf8');
       const t0 = performance.now();
       write(file, i % 2 === 0 ? text.replace(from, to) : text.replace(to, from));
-      await nextUpdate();
-      times.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 150));
+      times.push((await updateAfter(t0)) - t0);
+      // Let the watcher settle, so that each edit is measured on its own.
+      await new Promise((r) => setTimeout(r, 300));
     }
     return median(times);
   };

@@ -86,19 +86,31 @@ export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | u
   const dir = path.join(cacheDir, 'search');
   try {
     if (readFileSync(path.join(dir, 'key'), 'utf8') !== key) return undefined;
-    const list = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as string[];
-    return list.map((file, i) => ({ path: file, contents: readFileSync(path.join(dir, String(i))) }));
+    const list = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as [string, number, number][];
+    const bundle = readFileSync(path.join(dir, 'bundle'));
+    return list.map(([file, start, end]) => ({ path: file, contents: bundle.subarray(start, end) }));
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Keeps the index files in one bundle: with a record per API operation and schema the index has
+ * hundreds of small files, and opening each one cost more than reading them all.
+ */
 export function saveSearchIndex(cacheDir: string, key: string, files: readonly OutputFile[]): void {
   const dir = path.join(cacheDir, 'search');
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  files.forEach((file, i) => writeFileSync(path.join(dir, String(i)), file.contents));
-  writeFileSync(path.join(dir, 'files.json'), JSON.stringify(files.map((f) => f.path)));
+  const parts = files.map((file) => Buffer.from(file.contents));
+  const list: [string, number, number][] = [];
+  let offset = 0;
+  parts.forEach((part, i) => {
+    list.push([files[i]?.path ?? '', offset, offset + part.length]);
+    offset += part.length;
+  });
+  writeFileSync(path.join(dir, 'bundle'), Buffer.concat(parts));
+  writeFileSync(path.join(dir, 'files.json'), JSON.stringify(list));
   // The key is written last: a cache cut short by a crash is never mistaken for a complete one.
   writeFileSync(path.join(dir, 'key'), key);
 }
