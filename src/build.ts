@@ -52,6 +52,8 @@ export interface BuildContext {
    * Absent in one-off builds, which render every page once anyway.
    */
   rendered?: Map<string, { key: string; html: string }>;
+  /** Source pages of the previous build of a dev session, reused while their file is unchanged. */
+  sources?: Map<string, SourcePage>;
 }
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
@@ -387,7 +389,8 @@ export interface PreparedSite {
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
 export async function prepareSite(context: BuildContext): Promise<PreparedSite> {
   const { config, timings } = context;
-  const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false }));
+  const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false, previous: context.sources }));
+  if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
   const reference = await task(timings, 'openapi', () => referenceFor(context));
   const assets = await task(timings, 'assets', () => collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }));

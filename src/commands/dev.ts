@@ -120,7 +120,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         const started = performance.now();
         try {
           const config = resolveConfig({ root, content: options.content, cache: true });
-          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: new Map() };
+          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: new Map(), sources: new Map() };
           if (templatesStale) {
             templateCompiler ??= createTemplateCompiler({ root: engine });
             const compiled = await templateCompiler.compile();

@@ -45,9 +45,12 @@ function applySlug(page: { dir: string; kind: 'doc' | 'page' }, slug: string): s
   return `${prefix}/${page.dir ? `${page.dir}/` : ''}${slug}`;
 }
 
-export function readSourcePage(contentDir: string, relFile: string): SourcePage {
+export function readSourcePage(contentDir: string, relFile: string, previous?: SourcePage): SourcePage {
   const file = path.join(contentDir, relFile);
   const source = readFileSync(file, 'utf8');
+  const hash = createHash('sha1').update(source).digest('base64url');
+  // Unchanged since the last build of this session: its front matter need not be parsed again.
+  if (previous && previous.file === file && previous.hash === hash) return previous;
   const kind = relFile.startsWith('docs/') ? 'doc' : 'page';
   const inner = relFile.slice(kind === 'doc' ? 'docs/'.length : 'pages/'.length).replace(/\.md$/, '');
   const dir = kind === 'doc' && inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
@@ -63,7 +66,7 @@ export function readSourcePage(contentDir: string, relFile: string): SourcePage 
     route,
     frontMatter,
     body,
-    hash: createHash('sha1').update(source).digest('base64url'),
+    hash,
   };
 }
 
@@ -72,12 +75,15 @@ export function listSourceFiles(contentDir: string): string[] {
 }
 
 /** Reads every page and category; all user errors of the tree are reported together. */
-export function loadContent(contentDir: string, options: { includeDrafts: boolean }): LoadedContent {
+export function loadContent(
+  contentDir: string,
+  options: { includeDrafts: boolean; /** The pages of the previous build of a dev session, by relative file. */ previous?: ReadonlyMap<string, SourcePage> },
+): LoadedContent {
   const errors: UserError[] = [];
   const pages: SourcePage[] = [];
   for (const relFile of listSourceFiles(contentDir)) {
     try {
-      const page = readSourcePage(contentDir, relFile);
+      const page = readSourcePage(contentDir, relFile, options.previous?.get(relFile));
       if (page.frontMatter.draft === true && !options.includeDrafts) continue;
       pages.push(page);
     } catch (error) {
