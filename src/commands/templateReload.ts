@@ -61,7 +61,8 @@ export function createTemplateCompiler(options: { root?: string } = {}): Templat
           located.map(
             (e) =>
               new UserError(`template does not compile: ${e.text}`, {
-                location: e.location ? { file: path.resolve(root, e.location.file), line: e.location.line, column: e.location.column + 1 } : undefined,
+                // esbuild names files relative to its working directory, the process's.
+                location: e.location ? { file: path.resolve(e.location.file), line: e.location.line, column: e.location.column + 1 } : undefined,
                 hint: 'fix the template; the last good version stays in use until then',
               }),
           ),
