@@ -381,9 +381,6 @@ export interface PreparedSite {
   /** Output files other than pages: assets, sitemap, the OpenAPI downloads. */
   files: OutputFile[];
   copies: CopiedFile[];
-  renderers: Renderers;
-  renderersKey: string;
-  rendered: Map<string, { key: string; html: string }> | undefined;
 }
 
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
@@ -430,42 +427,32 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       copies.push({ path: image.output, from: image.file });
     }
   }
-  return {
-    parsed,
-    sidebar,
-    reference,
-    site,
-    views,
-    assets,
-    broken,
-    files,
-    copies,
-    renderers: context.renderers,
-    renderersKey: context.renderersKey,
-    rendered: context.rendered,
-  };
+  return { parsed, sidebar, reference, site, views, assets, broken, files, copies };
 }
 
 /**
  * Renders the pages one by one, as output files. With a memo of the previous
  * build (dev), a page whose view and site inputs hash as before keeps its HTML.
  */
-export function* renderPages(prepared: PreparedSite): Generator<OutputFile & { route: string; reused: boolean }> {
-  const memo = prepared.rendered;
-  const siteKey = memo ? hashOf(prepared.renderersKey, JSON.stringify(prepared.site)) : '';
+export function* renderPages(
+  prepared: PreparedSite,
+  context: Pick<BuildContext, 'renderers' | 'renderersKey' | 'rendered'>,
+): Generator<OutputFile & { route: string; reused: boolean }> {
+  const { renderers, rendered: memo } = context;
+  const siteKey = memo ? hashOf(context.renderersKey, JSON.stringify(prepared.site)) : '';
   const live = new Set<string>();
   for (const view of prepared.views) {
     const page = withMermaid(view.make(), prepared.assets);
     const file = outputPathOf(view.route);
     if (!memo) {
-      yield { route: view.route, path: file, contents: prepared.renderers.renderPage(prepared.site, page), reused: false };
+      yield { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
       continue;
     }
     live.add(view.route);
     const key = hashOf(siteKey, JSON.stringify(page));
     const previous = memo.get(view.route);
     const reused = previous?.key === key;
-    const html = reused && previous ? previous.html : prepared.renderers.renderPage(prepared.site, page);
+    const html = reused && previous ? previous.html : renderers.renderPage(prepared.site, page);
     if (!reused) memo.set(view.route, { key, html });
     yield { route: view.route, path: file, contents: html, reused };
   }
@@ -476,7 +463,7 @@ export function* renderPages(prepared: PreparedSite): Generator<OutputFile & { r
 export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
   const prepared = await prepareSite(context);
   const pages = await task(context.timings, 'render', () =>
-    [...renderPages(prepared)].map((p) => ({ route: p.route, file: p.path, html: String(p.contents), reused: p.reused })),
+    [...renderPages(prepared, context)].map((p) => ({ route: p.route, file: p.path, html: String(p.contents), reused: p.reused })),
   );
   return {
     pages,
@@ -519,7 +506,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   const search = options.search && !cachedIndex ? await createSearchIndexer() : undefined;
   const base = config.baseUrl.replace(/\/$/, '');
   async function* all(): AsyncGenerator<OutputFile> {
-    for (const page of renderPages(prepared)) {
+    for (const page of renderPages(prepared, context)) {
       count += 1;
       if (search && page.route !== NOT_FOUND_ROUTE) await indexPage(search, { url: `${base}${page.route}`, route: page.route, html: String(page.contents) }, prepared.reference);
       yield page;

@@ -79,10 +79,7 @@ export async function buildReference(options: ReferenceOptions): Promise<Referen
     html,
     anchors,
     operations: model.operations.map((o) => ({ anchor: o.anchor, method: o.method, path: o.path, summary: o.summary, id: o.id })),
-    searchRecords: [
-      { anchor: '', title: `${model.title} reference`, content: [model.title, model.version, model.description ?? ''].join('. ') },
-      ...searchRecordsOf(model),
-    ],
+    searchRecords: searchRecordsOf(model),
     downloads,
   };
 }

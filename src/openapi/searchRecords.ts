@@ -2,7 +2,7 @@ import type { ParameterObject, SchemaObject } from './document.ts';
 import type { ReferenceModel } from './model.ts';
 
 /**
- * One search record for each operation and each schema of the reference, so
+ * One search record for the page and for each operation and each schema of the reference, so
  * that a search finds the call itself: a 2,000-line page indexed whole would
  * rank below every short page that mentions the word once.
  */
@@ -46,5 +46,7 @@ export function searchRecordsOf(model: ReferenceModel): SearchRecord[] {
     title: `${name} (schema)`,
     content: [name, schema.title ?? '', schema.description ?? '', ...propertyText(schema)].filter((part) => part.trim() !== '').join('. '),
   }));
-  return [...operations, ...schemas];
+  // The page itself (its introduction: base address, authentication, event streams), under no anchor.
+  const page = { anchor: '', title: `${model.title} reference`, content: [model.title, model.version, model.description ?? ''].join('. ') };
+  return [page, ...operations, ...schemas];
 }

@@ -6,11 +6,11 @@ import { searchRecordsOf } from '../../../src/openapi/searchRecords.ts';
 import { FIXTURES } from '../../helpers/tempSite.ts';
 
 describe('search records of the API reference', () => {
-  it('makes one record per operation and per schema, each under its anchor', async () => {
+  it('makes a record for the page, then one per operation and per schema, each under its anchor', async () => {
     const { document } = await loadDescription(path.join(FIXTURES, 'openapi', 'small.yaml'));
     const model = buildReferenceModel(document);
     const records = searchRecordsOf(model);
-    expect(records.map((r) => r.anchor)).toEqual([...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor)]);
+    expect(records.map((r) => r.anchor)).toEqual(['', ...model.operations.map((o) => o.anchor), ...model.schemas.map((s) => s.anchor)]);
   });
 
   it('finds an operation by its summary, method and path, operation id, and parameter names', async () => {
