@@ -226,7 +226,8 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     const page = await session.context.newPage();
     let fail = true;
     await page.route('**/pagefind/pagefind.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      // A long stall, so that a busy machine's polling cannot miss the spinner's window (200 ms until the failure).
+      await new Promise((r) => setTimeout(r, 1500));
       if (fail) await route.fulfill({ status: 500, body: 'down' });
       else await route.continue();
     });
