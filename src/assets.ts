@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
@@ -24,6 +24,27 @@ function hashed(name: string, contents: string | Buffer): string {
   const hash = createHash('sha1').update(contents).digest('hex').slice(0, 10);
   const ext = path.extname(name);
   return `${path.basename(name, ext)}.${hash}${ext}`;
+}
+
+/**
+ * Names, sizes and modification times of every asset input: dev collects the
+ * assets again only when this changes, instead of reading and hashing the
+ * client bundles (the diagram renderer is megabytes) on every edit.
+ */
+export function assetsFingerprint(options: { contentDir: string }): string {
+  const root = engineRoot();
+  const dirs = [path.join(root, 'templates', 'css'), path.join(root, 'lib', 'client')];
+  const parts: string[] = [];
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const stat = statSync(path.join(dir, name));
+      parts.push(`${dir}/${name}:${stat.size}:${stat.mtimeMs}`);
+    }
+  }
+  const staticDir = path.join(options.contentDir, 'static');
+  if (existsSync(staticDir)) parts.push(...globSync('**/*', { cwd: staticDir, dot: false }).sort());
+  return parts.join('\n');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { collectAssets, engineRoot, type SiteAssets } from './assets.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { assetsFingerprint, collectAssets, engineRoot, type SiteAssets } from './assets.ts';
 import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { findBrokenLinks, type BrokenLink } from './check/links.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
@@ -48,10 +49,10 @@ export interface BuildContext {
   renderersKey: string;
   /**
    * Pages rendered by the previous build of this session, by route, with the
-   * hash of their inputs: dev re-renders only the pages whose inputs changed.
-   * Absent in one-off builds, which render every page once anyway.
+   * inputs they were rendered from: dev re-renders only the pages whose inputs
+   * changed. Absent in one-off builds, which render every page once anyway.
    */
-  rendered?: Map<string, { key: string; html: string }>;
+  rendered?: RenderMemo;
   /** Source pages of the previous build of a dev session, reused while their file is unchanged. */
   sources?: Map<string, SourcePage>;
 }
@@ -230,13 +231,20 @@ interface DocsNavigation {
   renderer: SidebarRenderer;
 }
 
-function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Renderers): DocsNavigation {
+function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Renderers, renderersKey: string, memo: RenderMemo | undefined): DocsNavigation {
   const order = flattenSidebar(sidebar);
+  // In dev, an unchanged sidebar keeps its renderer, whose pages' sidebars are already rendered.
+  const previous = memo?.sidebar;
+  const renderer =
+    previous && previous.baseUrl === baseUrl && previous.renderersKey === renderersKey && isDeepStrictEqual(previous.items, sidebar)
+      ? previous.renderer
+      : renderers.createSidebarRenderer(sidebar, baseUrl);
+  if (memo) memo.sidebar = { items: sidebar, baseUrl, renderersKey, renderer };
   const position = new Map<string, number>();
   order.forEach((link, i) => {
     if (!position.has(link.href)) position.set(link.href, i);
   });
-  return { sidebar, order, position, renderer: renderers.createSidebarRenderer(sidebar, baseUrl) };
+  return { sidebar, order, position, renderer };
 }
 
 function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig): PageView {
@@ -307,9 +315,11 @@ export function buildPageViews(options: {
   reference: Reference | undefined;
   assets: SiteAssets;
   renderers: Renderers;
+  renderersKey?: string;
+  memo?: RenderMemo;
 }): LazyView[] {
   const { config, parsed, sidebar, reference } = options;
-  const nav = docsNavigation(sidebar, config.baseUrl, options.renderers);
+  const nav = docsNavigation(sidebar, config.baseUrl, options.renderers, options.renderersKey ?? '', options.memo);
   const views: LazyView[] = parsed.map((page) => ({
     route: page.source.route,
     make: () => (page.source.kind === 'doc' ? docView(page, nav, config) : contentPageView(page, config)),
@@ -390,7 +400,13 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
   const reference = await task(timings, 'openapi', () => referenceFor(context));
-  const assets = await task(timings, 'assets', () => collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }));
+  const assets = await task(timings, 'assets', () => {
+    const memo = context.rendered;
+    if (!memo) return collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
+    const key = `${config.baseUrl}\n${assetsFingerprint({ contentDir: config.contentDir })}`;
+    if (memo.assets?.key !== key) memo.assets = { key, value: collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }) };
+    return memo.assets.value;
+  });
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference);
     const site: SiteView = buildSiteView(config, {
@@ -398,7 +414,7 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
       assets: { css: assets.css, js: assets.js },
     });
-    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets, renderers: context.renderers }) };
+    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
   });
   const broken = await task(timings, 'links', () => {
     const anchors = new Map<string, Set<string>>();
@@ -413,9 +429,15 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       files,
     });
   });
-  const sitemap = await task(timings, 'sitemap', () =>
-    buildSitemap({ routes: views.filter((v) => v.route !== NOT_FOUND_ROUTE).map((v) => v.route), site: config.site, baseUrl: config.baseUrl }),
-  );
+  const sitemap = await task(timings, 'sitemap', async () => {
+    const routes = views.filter((v) => v.route !== NOT_FOUND_ROUTE).map((v) => v.route);
+    const memo = context.rendered;
+    const key = memo ? JSON.stringify([routes, config.site, config.baseUrl]) : '';
+    if (memo?.sitemap?.key === key) return memo.sitemap.xml;
+    const xml = await buildSitemap({ routes, site: config.site, baseUrl: config.baseUrl });
+    if (memo) memo.sitemap = { key, xml };
+    return xml;
+  });
   const files: OutputFile[] = [...assets.files, { path: 'sitemap.xml', contents: sitemap }];
   if (reference) files.push(...reference.downloads);
   const copies: CopiedFile[] = [...assets.copies];
@@ -430,16 +452,33 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
   return { parsed, sidebar, reference, site, views, assets, broken, files, copies };
 }
 
+/** What dev remembers of its last render: the site view and templates it used, and each page's view and HTML. */
+export interface RenderMemo {
+  site?: { view: SiteView; renderersKey: string };
+  sidebar?: { items: SidebarItem[]; baseUrl: string; renderersKey: string; renderer: SidebarRenderer };
+  assets?: { key: string; value: SiteAssets };
+  sitemap?: { key: string; xml: string };
+  pages: Map<string, { view: PageView; html: string }>;
+}
+
+export function createRenderMemo(): RenderMemo {
+  return { pages: new Map() };
+}
+
 /**
  * Renders the pages one by one, as output files. With a memo of the previous
- * build (dev), a page whose view and site inputs hash as before keeps its HTML.
+ * build (dev), a page whose view and site inputs are as before keeps its HTML.
+ * Views are compared structurally rather than hashed: an unchanged page's body
+ * is the very string of the last build (parsed pages come from the cache), so
+ * comparing it is a pointer check, where hashing read every page in full.
  */
 export function* renderPages(
   prepared: PreparedSite,
   context: Pick<BuildContext, 'renderers' | 'renderersKey' | 'rendered'>,
 ): Generator<OutputFile & { route: string; reused: boolean }> {
   const { renderers, rendered: memo } = context;
-  const siteKey = memo ? hashOf(context.renderersKey, JSON.stringify(prepared.site)) : '';
+  const sameSite = memo?.site !== undefined && memo.site.renderersKey === context.renderersKey && isDeepStrictEqual(memo.site.view, prepared.site);
+  if (memo) memo.site = { view: prepared.site, renderersKey: context.renderersKey };
   const live = new Set<string>();
   for (const view of prepared.views) {
     const page = withMermaid(view.make(), prepared.assets);
@@ -449,14 +488,13 @@ export function* renderPages(
       continue;
     }
     live.add(view.route);
-    const key = hashOf(siteKey, JSON.stringify(page));
-    const previous = memo.get(view.route);
-    const reused = previous?.key === key;
-    const html = reused && previous ? previous.html : renderers.renderPage(prepared.site, page);
-    if (!reused) memo.set(view.route, { key, html });
+    const previous = memo.pages.get(view.route);
+    const reused = sameSite && previous !== undefined && isDeepStrictEqual(previous.view, page);
+    const html = reused ? previous.html : renderers.renderPage(prepared.site, page);
+    memo.pages.set(view.route, { view: page, html });
     yield { route: view.route, path: file, contents: html, reused };
   }
-  if (memo) for (const route of [...memo.keys()]) if (!live.has(route)) memo.delete(route);
+  if (memo) for (const route of [...memo.pages.keys()]) if (!live.has(route)) memo.pages.delete(route);
 }
 
 /** The whole site in memory (dev server, check, tests). */

@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { engineRoot } from '../assets.ts';
-import { buildInMemory, createBuildContext, nextBuildContext, type BuildContext } from '../build.ts';
+import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, type BuildContext } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { closeSearchService, createSearchIndexer, indexPage } from '../search/index.ts';
-import { consoleReporter } from '../util/task.ts';
+import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
 export interface DevOptions {
@@ -120,7 +120,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         const started = performance.now();
         try {
           const config = resolveConfig({ root, content: options.content, cache: true });
-          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: new Map(), sources: new Map() };
+          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map() };
           if (templatesStale) {
             templateCompiler ??= createTemplateCompiler({ root: engine });
             const compiled = await templateCompiler.compile();
@@ -136,7 +136,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           for (const copy of site.copies) copies.set(`/${copy.path}`, copy.from);
           const ms = performance.now() - started;
           if (site.broken.length > 0) reporter.warn(formatReport(site.broken, config.root));
-          reporter.info(`✓ ${current}: ${site.rendered} of ${site.pages.length} pages rendered in ${ms.toFixed(0)} ms`);
+          reporter.info(`✓ ${current}: ${site.rendered} of ${site.pages.length} pages rendered in ${ms.toFixed(0)} ms (${formatTimings(context.timings)})`);
           // Broken links are shown in the overlay too, as warnings: the page itself is fine.
           const message = site.broken.length > 0 ? `warning: ${formatReport(site.broken, config.root)}` : undefined;
           lastError = message;

@@ -19,11 +19,15 @@ export interface SidebarRenderer {
 export function createSidebarRenderer(items: readonly SidebarItem[], baseUrl: string): SidebarRenderer {
   const compact = flattenSidebar(items).length > COMPACT_SIDEBAR_LINKS;
   const idle = new Map<number, string>();
+  // Kept by dev while the sidebar is unchanged, so a page's sidebar is rendered once per session.
+  const byRoute = new Map<string, string>();
   const render = (item: SidebarItem, route: string): string =>
     renderToStaticMarkup(createElement(SidebarEntry, { item, route, level: 1, baseUrl, compact }));
   return {
     listHtml(route) {
-      return items
+      const known = byRoute.get(route);
+      if (known !== undefined) return known;
+      const html = items
         .map((item, index) => {
           if (containsRoute(item, route)) return render(item, route);
           let html = idle.get(index);
@@ -34,6 +38,9 @@ export function createSidebarRenderer(items: readonly SidebarItem[], baseUrl: st
           return html;
         })
         .join('');
+      // Beyond the compact threshold, a one-off build of a huge site must not hold every page's sidebar.
+      if (!compact) byRoute.set(route, html);
+      return html;
     },
   };
 }
