@@ -23,6 +23,7 @@ import { renderers as builtInRenderers, type Renderers } from './render/renderer
 import { closeSearchService, createSearchIndexer, indexPage, loadSearchIndex, saveSearchIndex } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
+import { mapConcurrent } from './util/mapConcurrent.ts';
 import { task, type Reporter, type Timing } from './util/task.ts';
 
 /** A page after the markdown stage. */
@@ -55,7 +56,12 @@ export interface BuildContext {
   rendered?: RenderMemo;
   /** Source pages of the previous build of a dev session, reused while their file is unchanged. */
   sources?: Map<string, SourcePage>;
+  /** Awaited before each page is parsed: dev holds a long build here while it answers a waiting reader. */
+  gate?: () => Promise<void>;
 }
+
+/** Pages parsed at once on this thread: enough to keep the highlighting worker fed, few enough that a dev request can cut in. */
+const PAGES_IN_FLIGHT = 8;
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
 export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
@@ -150,8 +156,10 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
   };
   let results: MarkdownResult[];
   try {
-    results = await Promise.all(
-      pages.map(async (page, i) => {
+    results = await mapConcurrent(
+      pages,
+      pool ? pages.length : PAGES_IN_FLIGHT,
+      async (page, i) => {
         const key = keys[i] ?? '';
         context.usedPages.add(key);
         const hit = context.cache.pages.get(key);
@@ -163,7 +171,8 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
         } catch (error) {
           throw new Error(`while parsing ${page.relFile}`, { cause: error });
         }
-      }),
+      },
+      context.gate,
     );
   } finally {
     await pool?.close();
@@ -212,10 +221,10 @@ function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
 }
 
 /** The docs sidebar, with the API reference as a page of the folder that holds its route. */
-export function buildDocsSidebar(parsed: readonly ParsedPage[], content: LoadedContent, reference: Reference | undefined): SidebarItem[] {
+export function buildDocsSidebar(parsed: readonly ParsedPage[], content: LoadedContent, referenceRoute: string | undefined): SidebarItem[] {
   const docs = sidebarDocs(parsed);
-  if (reference) {
-    const route = reference.route;
+  if (referenceRoute !== undefined) {
+    const route = referenceRoute;
     const inner = route.replace(/^\/docs\//, '');
     const dir = inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
     docs.push({ id: inner, dir, route, label: 'API reference', position: 100, isIndex: false });
@@ -408,7 +417,7 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
     return memo.assets.value;
   });
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
-    const sidebar = buildDocsSidebar(parsed, content, reference);
+    const sidebar = buildDocsSidebar(parsed, content, reference?.route);
     const site: SiteView = buildSiteView(config, {
       docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
       sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
@@ -495,6 +504,45 @@ export function* renderPages(
     yield { route: view.route, path: file, contents: html, reused };
   }
   if (memo) for (const route of [...memo.pages.keys()]) if (!live.has(route)) memo.pages.delete(route);
+}
+
+/** A page's title before it is parsed: its front matter's, else its first level-1 heading. */
+function titleBeforeParsing(page: SourcePage): string | undefined {
+  return page.frontMatter.title ?? /^# +(.+?)#*\s*$/m.exec(page.body)?.[1]?.trim();
+}
+
+/**
+ * One docs or content page rendered alone, before the rest of the site is
+ * parsed: what dev serves a reader who asks for a page while its first build
+ * runs. The other pages appear in the sidebar under the titles their front
+ * matter gives; links are not checked. Undefined when the route is not a
+ * markdown page (the landing, the reference) or the page cannot be built,
+ * in which case the caller waits for the whole build.
+ */
+export async function renderPageAlone(context: BuildContext, route: string): Promise<{ html: string; files: OutputFile[] } | undefined> {
+  const { config } = context;
+  const local: BuildContext = { ...context, timings: [], usedPages: new Set(), sources: undefined, gate: undefined, rendered: undefined };
+  const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources });
+  const page = content.pages.find((p) => p.route === route);
+  if (!page) return undefined;
+  const [parsedPage] = await parsePages(local, [page]);
+  if (!parsedPage) return undefined;
+  const parsed = content.pages.flatMap((p): ParsedPage[] => {
+    if (p === page) return [parsedPage];
+    const title = titleBeforeParsing(p);
+    if (title === undefined) return [];
+    return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [], text: '' } }];
+  });
+  const referenceRoute = config.openapiFile ? config.site.openapi.route : undefined;
+  const sidebar = buildDocsSidebar(parsed, content, referenceRoute);
+  const assets = collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
+  const site = buildSiteView(config, {
+    docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
+    sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
+    assets: { css: assets.css, js: assets.js },
+  });
+  const view = buildPageViews({ config, parsed: [parsedPage], sidebar, reference: undefined, assets, renderers: context.renderers }).find((v) => v.route === route);
+  return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
 }
 
 /** The whole site in memory (dev server, check, tests). */

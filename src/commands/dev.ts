@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { engineRoot } from '../assets.ts';
-import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, type BuildContext } from '../build.ts';
+import { buildInMemory, createBuildContext, createRenderMemo, persistCache, renderPageAlone, nextBuildContext, type BuildContext } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
@@ -28,7 +28,7 @@ export interface DevOptions {
 export interface DevServer {
   url: string;
   close: () => Promise<void>;
-  /** Resolves when the rebuild triggered by the latest change is done (tests). */
+  /** Resolves when the rebuild triggered by the latest change (at first, the first build) is done. */
   settled: () => Promise<void>;
 }
 
@@ -106,6 +106,28 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   /** Set when a template's code changed: the next rebuild compiles the renderers again first. */
   let templatesStale = false;
 
+  /** Whether a build has succeeded: until then, pages are rendered alone on request. */
+  let built = false;
+  /** Requests being answered early; the first build waits between pages while there are any. */
+  let waiting = 0;
+  let held: { promise: Promise<void>; release: () => void } | undefined;
+  const releaseBuild = (): void => {
+    held?.release();
+    held = undefined;
+  };
+  const yieldToReaders = async (): Promise<void> => {
+    if (waiting > 0) {
+      if (!held) {
+        let release: () => void = () => undefined;
+        const promise = new Promise<void>((resolve) => (release = resolve));
+        held = { promise, release };
+      }
+      await held.promise;
+    }
+    // A turn of the event loop, so that a request arriving now is read before the next page.
+    else await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
   let running: Promise<void> | undefined;
   let again: string | undefined;
   const rebuild = (reason: string): Promise<void> => {
@@ -120,7 +142,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         const started = performance.now();
         try {
           const config = resolveConfig({ root, content: options.content, cache: true });
-          context = context ? nextBuildContext(context, config) : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map() };
+          context = context
+            ? nextBuildContext(context, config)
+            : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map(), gate: yieldToReaders };
           if (templatesStale) {
             templateCompiler ??= createTemplateCompiler({ root: engine });
             const compiled = await templateCompiler.compile();
@@ -142,6 +166,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           lastError = message;
           send(message ? 'error-overlay' : 'clear-overlay', { message });
           send('update', { ms, rendered: site.rendered, pages: site.pages.length });
+          if (!built) persistCache(context);
+          built = true;
           reindex(site.pages, config.baseUrl, site.reference).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
@@ -157,9 +183,35 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     return running;
   };
 
-  await rebuild('start');
   const { readFileSync } = await import('node:fs');
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  /**
+   * Before the first build is done, a page asked for is rendered alone and
+   * served at once (the sidebar from front-matter titles; the full page
+   * follows as an update). Meanwhile the build waits between pages.
+   */
+  const servePageEarly = async (pathname: string, res: ServerResponse): Promise<boolean> => {
+    const current = context;
+    if (built || !current || /\.\w+$/.test(pathname) || pathname.startsWith('/__mapsdocs/')) return false;
+    waiting += 1;
+    try {
+      const early = await renderPageAlone(current, pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+      if (!early) return false;
+      if (!built) for (const file of early.files) files.set(`/${file.path}`, file.contents);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      // Says how this page was made, for whoever wonders why its sidebar will change under an update.
+      res.setHeader('X-Mapsdocs-Rendered', 'alone, before the first build');
+      res.end(early.html.replace('</body>', `${DEV_CLIENT}</body>`));
+      return true;
+    } catch {
+      // Whatever fails here, the build reports properly: wait for it.
+      return false;
+    } finally {
+      waiting -= 1;
+      if (waiting === 0) releaseBuild();
+    }
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/__mapsdocs/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -170,6 +222,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       return;
     }
     const pathname = decodeURIComponent(url.pathname);
+    if (!built && (await servePageEarly(pathname, res))) return;
+    if (!built) await firstBuild;
     const normalised = pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.endsWith('.html') && pathname !== '/404.html' ? pathname.slice(0, -'.html'.length) : undefined;
     if (normalised !== undefined) {
       res.writeHead(301, { Location: `${normalised}${url.search}` });
@@ -194,7 +248,13 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     res.end(body);
   };
-  const server = createServer(handle);
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      reporter.warn(`dev server: ${String(error)}`);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -203,12 +263,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const address = server.address();
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
   reporter.info(`dev server at ${url} (Ctrl+C to stop)`);
+  // Listening first, building second: a reader who asks for a page meanwhile gets it rendered alone.
+  const firstBuild = rebuild('start');
   if (options.open) openBrowser(url, reporter);
 
   const contentDir = path.resolve(root, options.content ?? 'content');
   const watched = [contentDir, path.join(root, 'openapi'), templatesDir];
   const watcher = watch(watched, { ignoreInitial: true, awaitWriteFinish: false });
-  let lastChange: Promise<void> = Promise.resolve();
+  let lastChange: Promise<void> = firstBuild;
   watcher.on('all', (event, file) => {
     if (/\.(tsx?|jsx?)$/.test(file) && path.resolve(file).startsWith(templatesDir + path.sep)) templatesStale = true;
     lastChange = rebuild(`${event} ${path.relative(root, file)}`);
@@ -217,6 +279,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const close = async (): Promise<void> => {
     await watcher.close();
     await running?.catch(() => undefined);
+    // The next session starts from what this one parsed and highlighted.
+    if (built && context) persistCache(context);
     templateCompiler?.close();
     await indexing.catch(() => undefined);
     await closeSearchService();

@@ -44,6 +44,43 @@ async function events(url: string): Promise<{ next: (name: string, timeoutMs?: n
   };
 }
 
+describe('mapsdocs dev, before its first build is done', () => {
+  it('serves a page asked for at once, rendered alone with the whole sidebar, then the full build', async () => {
+    // Enough pages, with code in several languages, that the first build is still running when the page is asked for.
+    const langs = ['java', 'csharp', 'ruby', 'scala', 'python', 'yaml'];
+    const files = Object.fromEntries(
+      Array.from({ length: 240 }, (_, i) => [
+        `content/docs/many/page-${i}.md`,
+        `---\ntitle: Many ${i}\n---\n\n${langs.map((lang) => `\`\`\`${lang}\n// block ${i} ${lang}\nvalue_${i} = ${i}\n\`\`\`\n`).join('\n')}`,
+      ]),
+    );
+    const project = tempProject({ fixture: 'basic', files });
+    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    try {
+      // Asked for before the build has parsed the other pages: their sidebar labels come from front matter.
+      const response = await fetch(`${server.url}docs/intro`);
+      expect(response.headers.get('x-mapsdocs-rendered')).toMatch(/^alone/);
+      const early = await response.text();
+      expect(early).toContain('<h1>Introduction</h1>');
+      expect(early).toContain('/__mapsdocs/events');
+      const sidebar = /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/.exec(early)?.[0] ?? '';
+      expect(sidebar).toMatch(/<a[^>]*href="\/docs\/guide\/setup"[^>]*>Setup<\/a>/);
+      // Its stylesheet is served too, before the build ends.
+      const css = /<link rel="stylesheet" href="([^"]+)"/.exec(early)?.[1];
+      expect(css).toBeDefined();
+      expect((await fetch(new URL(css ?? '', server.url))).status).toBe(200);
+      await server.settled();
+      const full = await fetch(`${server.url}docs/intro`);
+      expect(full.headers.get('x-mapsdocs-rendered')).toBeNull();
+      expect(await full.text()).toContain('<h1>Introduction</h1>');
+      expect((await fetch(`${server.url}no/such/page`)).status).toBe(404);
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
+
 describe('mapsdocs dev', () => {
   const project = tempProject({ fixture: 'basic' });
   let server: DevServer;
