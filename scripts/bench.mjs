@@ -57,6 +57,7 @@ if (!existsSync(path.join(root, 'content', 'docs'))) {
   console.log('(content/docs is missing: measuring a generated 105-page tree with the real OpenAPI description)');
 }
 series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
+series('site, cold, no search index', ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs], siteRoot);
 series('site, repeated (cache warm)', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
 series('site, serial (no worker threads)', ['--no-cache', '--out', path.join(out, 'serial'), ...siteArgs], siteRoot, { MAPSDOCS_WORKERS: '0' });
 

@@ -20,7 +20,7 @@ import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
-import { closeSearchService, createSearchIndexer, indexPage, loadSearchIndex, saveSearchIndex } from './search/index.ts';
+import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, saveSearchIndex } from './search/index.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { mapConcurrent } from './util/mapConcurrent.ts';
@@ -68,11 +68,16 @@ export function nextBuildContext(previous: BuildContext, config: ResolvedConfig)
   return { ...previous, config, timings: [], usedPages: new Set() };
 }
 
+function referenceKey(context: BuildContext, file: string): string {
+  const { config } = context;
+  return hashOf(context.engine, context.renderersKey, readFileSync(file, 'utf8'), file, config.baseUrl, config.site.openapi.route);
+}
+
 async function referenceFor(context: BuildContext): Promise<Reference | undefined> {
   const { config } = context;
   if (!config.openapiFile) return undefined;
   // Keyed by content, not modification time, so the cache survives a fresh checkout.
-  const key = hashOf(context.engine, context.renderersKey, readFileSync(config.openapiFile, 'utf8'), config.openapiFile, config.baseUrl, config.site.openapi.route);
+  const key = referenceKey(context, config.openapiFile);
   if (context.cache.reference?.key === key) return context.cache.reference.value;
   const value = await buildReference({
     file: config.openapiFile,
@@ -129,8 +134,17 @@ function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string)
   return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, routeMap);
 }
 
-/** Markdown → HTML for each page, with cached results reused; all content errors are collected. */
-export async function parsePages(context: BuildContext, pages: readonly SourcePage[]): Promise<ParsedPage[]> {
+/**
+ * Markdown → HTML for each page, with cached results reused; all content
+ * errors are collected. `onParsed` sees each page as soon as it and every page
+ * before it are parsed, in page order (the search index is fed this way, and
+ * its output depends on the order).
+ */
+export async function parsePages(
+  context: BuildContext,
+  pages: readonly SourcePage[],
+  onParsed?: (page: SourcePage, result: MarkdownResult) => Promise<void>,
+): Promise<ParsedPage[]> {
   const byFile = new Map(pages.map((p) => [p.file, p.route]));
   const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
   const keys = pages.map((page) => pageCacheKey(context, page, routeMap));
@@ -154,6 +168,20 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
     });
     return processMarkdown(processor, input);
   };
+  const ready = new Map<number, MarkdownResult>();
+  let nextToFeed = 0;
+  let feeding: Promise<void> = Promise.resolve();
+  const feed = (index: number, result: MarkdownResult): void => {
+    if (!onParsed) return;
+    ready.set(index, result);
+    for (let next = ready.get(nextToFeed); next !== undefined; next = ready.get(nextToFeed)) {
+      const page = pages[nextToFeed];
+      const parsedResult = next;
+      ready.delete(nextToFeed);
+      nextToFeed += 1;
+      if (page) feeding = feeding.then(() => onParsed(page, parsedResult));
+    }
+  };
   let results: MarkdownResult[];
   try {
     results = await mapConcurrent(
@@ -163,10 +191,14 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
         const key = keys[i] ?? '';
         context.usedPages.add(key);
         const hit = context.cache.pages.get(key);
-        if (hit) return hit;
+        if (hit) {
+          feed(i, hit);
+          return hit;
+        }
         try {
           const result = await parseOne(page);
           if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
+          feed(i, result);
           return result;
         } catch (error) {
           throw new Error(`while parsing ${page.relFile}`, { cause: error });
@@ -174,6 +206,7 @@ export async function parsePages(context: BuildContext, pages: readonly SourcePa
       },
       context.gate,
     );
+    await feeding;
   } finally {
     await pool?.close();
   }
@@ -256,6 +289,13 @@ function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Rend
   return { sidebar, order, position, renderer };
 }
 
+function bylineOf(fm: SourcePage['frontMatter']): { date: string | undefined; authors: string[] } {
+  return {
+    date: fm.date instanceof Date ? fm.date.toISOString().slice(0, 10) : fm.date,
+    authors: fm.authors === undefined ? [] : Array.isArray(fm.authors) ? fm.authors : [fm.authors],
+  };
+}
+
 function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig): PageView {
   const { source, result } = page;
   const fm = source.frontMatter;
@@ -271,7 +311,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
   const crumbs = hasSidebar
     ? breadcrumbsOf(sidebar, source.route).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined }))
     : [];
-  const date = fm.date instanceof Date ? fm.date.toISOString().slice(0, 10) : fm.date;
+  const { date, authors } = bylineOf(fm);
   return {
     route: source.route,
     title: page.title,
@@ -288,7 +328,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
       previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,
       next: next ? { label: next.label, href: `${base}${next.href}` } : undefined,
       date,
-      authors: fm.authors === undefined ? [] : Array.isArray(fm.authors) ? fm.authors : [fm.authors],
+      authors,
     },
   };
 }
@@ -400,15 +440,85 @@ export interface PreparedSite {
   /** Output files other than pages: assets, sitemap, the OpenAPI downloads. */
   files: OutputFile[];
   copies: CopiedFile[];
+  /** The search index being assembled (builds asked for one), and how to stop its process. */
+  search?: { files: Promise<OutputFile[]>; close: () => Promise<void> } | undefined;
+}
+
+/**
+ * The search index of a build, fed while pages are parsed: Pagefind indexes in
+ * its own process, on the other core, while this thread parses, renders and
+ * writes. A build whose inputs match the last indexed one reuses its index.
+ */
+interface SearchFeed {
+  page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
+  reference?: (reference: Reference) => Promise<void>;
+  /** Starts the index's final assembly (in Pagefind's process) and gives its files when done. */
+  finish: () => Promise<OutputFile[]>;
+  close: () => Promise<void>;
+}
+
+async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
+  const { config } = context;
+  const key = hashOf(
+    context.engine,
+    context.renderersKey,
+    JSON.stringify(config.site),
+    config.baseUrl,
+    config.openapiFile ? referenceKey(context, config.openapiFile) : '',
+    ...pages.map((p) => `${p.route}\0${p.hash}`),
+  );
+  const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
+  if (cached) return { finish: () => Promise.resolve(cached), close: () => Promise.resolve() };
+  const indexer = await createSearchIndexer();
+  const base = config.baseUrl.replace(/\/$/, '');
+  return {
+    async page(page, result) {
+      const title = page.frontMatter.title ?? result.h1;
+      // Untitled pages fail the build; the not-found route is never a search result.
+      if (title === undefined || page.route === NOT_FOUND_ROUTE) return;
+      const html = context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
+      await indexer.add(`${base}${page.route}`, html);
+    },
+    async reference(reference) {
+      await indexReference(indexer, `${base}${reference.route}`, reference);
+    },
+    async finish() {
+      const files = await indexer.finish();
+      if (config.cache) saveSearchIndex(config.cacheDir, key, files);
+      return files;
+    },
+    close: closeSearchService,
+  };
 }
 
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
-export async function prepareSite(context: BuildContext): Promise<PreparedSite> {
+export async function prepareSite(context: BuildContext, options: { search?: boolean } = {}): Promise<PreparedSite> {
   const { config, timings } = context;
   const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false, previous: context.sources }));
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
-  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages));
+  const search = options.search ? await startSearchFeed(context, content.pages) : undefined;
+  try {
+    return await prepareParsed(context, content, search);
+  } catch (error) {
+    await search?.close();
+    throw error;
+  }
+}
+
+async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined): Promise<PreparedSite> {
+  const { config, timings } = context;
+  // The reference first: its records (hundreds) reach the search index while the pages are still being parsed.
   const reference = await task(timings, 'openapi', () => referenceFor(context));
+  const records = reference && search?.reference ? search.reference(reference) : undefined;
+  records?.catch(() => undefined);
+  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
+  let searchFiles: Promise<OutputFile[]> | undefined;
+  if (search) {
+    await records;
+    searchFiles = search.finish();
+    // Awaited when the pages are written; until then a failure must not count as unhandled.
+    searchFiles.catch(() => undefined);
+  }
   const assets = await task(timings, 'assets', () => {
     const memo = context.rendered;
     if (!memo) return collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
@@ -458,7 +568,7 @@ export async function prepareSite(context: BuildContext): Promise<PreparedSite> 
       copies.push({ path: image.output, from: image.file });
     }
   }
-  return { parsed, sidebar, reference, site, views, assets, broken, files, copies };
+  return { parsed, sidebar, reference, site, views, assets, broken, files, copies, search: search && searchFiles ? { files: searchFiles, close: search.close } : undefined };
 }
 
 /** What dev remembers of its last render: the site view and templates it used, and each page's view and HTML. */
@@ -575,41 +685,20 @@ export function persistCache(context: BuildContext): void {
   saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
 }
 
-/** Renders and writes every page straight into the staging folder, indexes it for search, then swaps it into place. */
-export async function emitSite(context: BuildContext, prepared: PreparedSite, options: { search: boolean }): Promise<number> {
-  const { config } = context;
+/** Renders and writes every page straight into the staging folder, adds the search index, then swaps it into place. */
+export async function emitSite(context: BuildContext, prepared: PreparedSite): Promise<number> {
   let count = 0;
-  // Same inputs, same pages, same index: a repeated build reuses the last index instead of re-running Pagefind.
-  const searchKey = hashOf(
-    context.engine,
-    JSON.stringify(config.site),
-    JSON.stringify(config.landing),
-    config.baseUrl,
-    context.cache.reference?.key ?? '',
-    ...prepared.parsed.map((p) => `${p.source.route}\0${p.source.hash}`),
-  );
-  const cachedIndex = options.search && config.cache ? loadSearchIndex(config.cacheDir, searchKey) : undefined;
-  const search = options.search && !cachedIndex ? await createSearchIndexer() : undefined;
-  const base = config.baseUrl.replace(/\/$/, '');
-  async function* all(): AsyncGenerator<OutputFile> {
+  function* all(): Generator<OutputFile> {
     for (const page of renderPages(prepared, context)) {
       count += 1;
-      if (search && page.route !== NOT_FOUND_ROUTE) await indexPage(search, { url: `${base}${page.route}`, route: page.route, html: String(page.contents) }, prepared.reference);
       yield page;
     }
     yield* prepared.files;
   }
-  const finish = async (): Promise<OutputFile[]> => {
-    if (cachedIndex) return cachedIndex;
-    if (!search) return [];
-    const files = await search.finish();
-    if (config.cache) saveSearchIndex(config.cacheDir, searchKey, files);
-    return files;
-  };
   try {
-    await writeSiteAtomically(config.outDir, all(), prepared.copies, finish);
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, async () => (prepared.search ? await prepared.search.files : []));
   } finally {
-    if (search) await closeSearchService();
+    await prepared.search?.close();
   }
   return count;
 }

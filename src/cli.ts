@@ -46,9 +46,10 @@ export function createProgram(): Command {
     .option('--base-url <path>', 'path the site is served under, e.g. /maps/')
     .option('--strict', 'fail on broken links and anchors', false)
     .option('--no-cache', 'ignore cached work from earlier builds')
+    .option('--no-search', 'skip the search index (a quicker build for previews)')
     .option('--quiet', 'print only warnings and errors', false)
-    .action(async (opts: { content: string; openapi?: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; quiet: boolean }) => {
-      const outcome = await build({ content: opts.content, openapi: opts.openapi, out: opts.out, baseUrl: opts.baseUrl, strict: opts.strict, cache: opts.cache, quiet: opts.quiet });
+    .action(async (opts: { content: string; openapi?: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; search: boolean; quiet: boolean }) => {
+      const outcome = await build({ content: opts.content, openapi: opts.openapi, out: opts.out, baseUrl: opts.baseUrl, strict: opts.strict, cache: opts.cache, search: opts.search, quiet: opts.quiet });
       if (!outcome.ok) process.exitCode = 1;
     });
 

@@ -1,4 +1,5 @@
 import type { DocView, PageView, SiteView } from '../src/render/viewModel.ts';
+import { Article } from './Article.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toc } from './Toc.tsx';
 
@@ -49,24 +50,11 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
       {doc.sidebarHtml !== undefined ? <Sidebar listHtml={doc.sidebarHtml} hideable={site.docs.hideable} /> : null}
       <main id="main" className="doc-main" tabIndex={-1}>
         <div className="doc-container">
-          <article className="doc-article" data-pagefind-body="">
-            <div data-pagefind-ignore="all">
-              <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
-            </div>
-            <header>
-              <h1>{page.title}</h1>
-              {doc.date ? (
-                <p className="doc-byline">
-                  <time dateTime={doc.date}>{doc.date}</time>
-                  {doc.authors.length > 0 ? ` · ${doc.authors.join(', ')}` : ''}
-                </p>
-              ) : null}
-            </header>
-            <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
-            <div data-pagefind-ignore="all">
-              <Pager doc={doc} />
-            </div>
-          </article>
+          <Article
+            content={{ kind: 'doc', title: page.title, html: doc.html, date: doc.date, authors: doc.authors }}
+            before={<Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />}
+            after={<Pager doc={doc} />}
+          />
           {doc.toc.length > 0 ? (
             <div className="toc-container">
               <Toc entries={doc.toc} />

@@ -1,15 +1,13 @@
 import { Fragment } from 'react';
 import type { ContentPageView, PageView, SiteView } from '../src/render/viewModel.ts';
+import { Article } from './Article.tsx';
 import { Toc } from './Toc.tsx';
 
 export function MarkdownPage({ page, view }: { page: PageView; view: ContentPageView }) {
   return (
     <main id="main" className="content-page" tabIndex={-1}>
       <div className="content-page-container">
-        <article data-pagefind-body="">
-          <h1>{page.title}</h1>
-          <div className="markdown" dangerouslySetInnerHTML={{ __html: view.html }} />
-        </article>
+        <Article content={{ kind: 'page', title: page.title, html: view.html }} />
         {view.toc.length > 0 ? (
           <div className="toc-container">
             <Toc entries={view.toc} />

@@ -26,18 +26,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
   const context = createBuildContext(config, reporter);
-  const site = await prepareSite(context);
+  const site = await prepareSite(context, { search: options.search ?? true });
   const linkSeverity = config.strict ? 'throw' : config.site.onBrokenLinks;
   const anchorSeverity = config.strict ? 'throw' : config.site.onBrokenAnchors;
   const reported = site.broken.filter((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) !== 'ignore');
   const failing = site.broken.some((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) === 'throw');
   if (reported.length > 0) reporter.warn(formatReport(reported, config.root));
   if (failing) {
+    await site.search?.close();
     reporter.warn(`build failed: broken links (${config.strict ? '--strict' : 'onBrokenLinks/onBrokenAnchors: throw'}); ${path.relative(config.root, config.outDir) || '.'} left unchanged`);
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const pages = await emitSite(context, site, { search: options.search ?? true });
+  const pages = await emitSite(context, site);
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
   const total = performance.now() - started;

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiReference, type ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
+import { SearchDocument, type ArticleContent } from '../../templates/Article.tsx';
 import { renderPage } from './renderPage.ts';
 import { createSidebarRenderer } from './sidebarHtml.ts';
 
@@ -14,10 +15,13 @@ export interface Renderers {
   renderPage: typeof renderPage;
   createSidebarRenderer: typeof createSidebarRenderer;
   renderReference(props: ApiReferenceProps): string;
+  /** A page's article alone, as search indexes it: made as soon as the page is parsed. */
+  renderSearchDocument(content: ArticleContent): string;
 }
 
 export const renderers: Renderers = {
   renderPage,
   createSidebarRenderer,
   renderReference: (props) => renderToStaticMarkup(createElement(ApiReference, props)),
+  renderSearchDocument: (content) => `<!DOCTYPE html>\n${renderToStaticMarkup(createElement(SearchDocument, { content }))}`,
 };

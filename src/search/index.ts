@@ -66,13 +66,15 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
  * call rather than the long page that holds it.
  */
 export async function indexPage(indexer: SearchIndexer, page: { url: string; route: string; html: string }, reference: Reference | undefined): Promise<void> {
-  if (reference && page.route === reference.route) {
-    for (const record of reference.searchRecords) {
-      await indexer.addRecord(record.anchor ? `${page.url}#${record.anchor}` : page.url, record.title, record.content);
-    }
-    return;
-  }
+  if (reference && page.route === reference.route) return indexReference(indexer, page.url, reference);
   await indexer.add(page.url, page.html);
+}
+
+/** The API reference's records, one per operation and schema, each under its anchor of the reference's URL. */
+export async function indexReference(indexer: SearchIndexer, url: string, reference: Reference): Promise<void> {
+  for (const record of reference.searchRecords) {
+    await indexer.addRecord(record.anchor ? `${url}#${record.anchor}` : url, record.title, record.content);
+  }
 }
 
 /** Stops Pagefind's indexing process; a build calls it once at the end, dev when it stops. */
