@@ -449,7 +449,7 @@ export interface PreparedSite {
  * its own process, on the other core, while this thread parses, renders and
  * writes. A build whose inputs match the last indexed one reuses its index.
  */
-interface SearchFeed {
+export interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
   reference?: (reference: Reference) => Promise<void>;
   /** Starts the index's final assembly (in Pagefind's process) and gives its files when done. */
@@ -457,7 +457,7 @@ interface SearchFeed {
   close: () => Promise<void>;
 }
 
-async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
+export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
   const { config } = context;
   const key = hashOf(
     context.engine,

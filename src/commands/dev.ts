@@ -3,12 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { engineRoot } from '../assets.ts';
-import { buildInMemory, createBuildContext, createRenderMemo, persistCache, renderPageAlone, nextBuildContext, type BuildContext } from '../build.ts';
+import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, startSearchFeed, type BuildContext, type BuiltSite } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
-import type { Reference } from '../openapi/reference.ts';
-import { closeSearchService, createSearchIndexer, indexPage } from '../search/index.ts';
+import { closeSearchService } from '../search/index.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
@@ -83,18 +82,19 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  // One index at a time: Pagefind runs as a single service process.
+  // One index at a time: Pagefind runs as a single service process. Each index is made from the
+  // parsed pages (no rendering), or taken from the cache when the pages are those of an earlier index.
   let indexing: Promise<void> = Promise.resolve();
-  const reindex = (pages: { route: string; html: string }[], baseUrl: string, reference: Reference | undefined): Promise<void> => {
+  const reindex = (built: BuildContext, site: BuiltSite): Promise<void> => {
     const generation = ++searchGeneration;
-    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(pages, baseUrl, reference, generation) : undefined));
+    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(built, site, generation) : undefined));
     return indexing;
   };
-  const indexPages = async (pages: { route: string; html: string }[], baseUrl: string, reference: Reference | undefined, generation: number): Promise<void> => {
-    const indexer = await createSearchIndexer();
-    const base = baseUrl.replace(/\/$/, '');
-    for (const page of pages) if (page.route !== '/404') await indexPage(indexer, { url: `${base}${page.route}`, route: page.route, html: page.html }, reference);
-    const indexFiles = await indexer.finish();
+  const indexPages = async (built: BuildContext, site: BuiltSite, generation: number): Promise<void> => {
+    const feed = await startSearchFeed(built, site.parsed.map((p) => p.source));
+    for (const page of site.parsed) await feed.page?.(page.source, page.result);
+    if (site.reference) await feed.reference?.(site.reference);
+    const indexFiles = await feed.finish();
     if (generation !== searchGeneration) return;
     for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);
     for (const file of indexFiles) files.set(`/${file.path}`, file.contents);
@@ -168,7 +168,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           send('update', { ms, rendered: site.rendered, pages: site.pages.length });
           if (!built) persistCache(context);
           built = true;
-          reindex(site.pages, config.baseUrl, site.reference).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
+          reindex(context, site).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
           lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -60,16 +60,6 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
   };
 }
 
-/**
- * Indexes one rendered page. The API reference is indexed as its records (one
- * per operation and schema, each under its anchor), so that a query finds the
- * call rather than the long page that holds it.
- */
-export async function indexPage(indexer: SearchIndexer, page: { url: string; route: string; html: string }, reference: Reference | undefined): Promise<void> {
-  if (reference && page.route === reference.route) return indexReference(indexer, page.url, reference);
-  await indexer.add(page.url, page.html);
-}
-
 /** The API reference's records, one per operation and schema, each under its anchor of the reference's URL. */
 export async function indexReference(indexer: SearchIndexer, url: string, reference: Reference): Promise<void> {
   for (const record of reference.searchRecords) {

@@ -118,6 +118,28 @@ describe('mapsdocs dev', () => {
     stream.close();
   });
 
+  it('serves a search index, made again after an edit', async () => {
+    const entry = async (): Promise<string | undefined> => {
+      const response = await fetch(`${server.url}pagefind/pagefind-entry.json`);
+      return response.ok ? response.text() : undefined;
+    };
+    const waitFor = async (accept: (text: string | undefined) => boolean): Promise<string | undefined> => {
+      for (let i = 0; i < 200; i += 1) {
+        const text = await entry();
+        if (accept(text)) return text;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the search index did not change');
+    };
+    const before = await waitFor((text) => text !== undefined);
+    expect((await fetch(`${server.url}pagefind/pagefind.js`)).status).toBe(200);
+    const file = path.join(project.content, 'docs/intro.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nA paragraph about zanzibarite, a word no other page has.\n`);
+    // The entry names the index by a hash of its contents: a new name means a new index.
+    const after = await waitFor((text) => text !== undefined && text !== before);
+    expect(after).toMatch(/"hash"/);
+  });
+
   it('updates every page’s sidebar when a title changes', async () => {
     const stream = await events(server.url);
     const file = path.join(project.content, 'docs/guide/setup.md');
