@@ -2,7 +2,7 @@
 // reports medians over several runs, phase times, peak memory, growth on
 // generated corpora, and the size of what readers download.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,6 +45,8 @@ function walk(dir) {
   });
 }
 
+// BENCH_ONLY=site,corpus,reference,dev,stripe runs some sections only (all by default).
+const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,dev,stripe').split(','));
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
 // The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
@@ -56,12 +58,17 @@ if (!existsSync(path.join(root, 'content', 'docs'))) {
   siteArgs.push('--openapi', path.join(root, 'openapi', 'maps-messaging-api.yaml'));
   console.log('(content/docs is missing: measuring a generated 105-page tree with the real OpenAPI description)');
 }
-series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
-series('site, cold, no search index', ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs], siteRoot);
-series('site, repeated (cache warm)', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
-series('site, serial (no worker threads)', ['--no-cache', '--out', path.join(out, 'serial'), ...siteArgs], siteRoot, { MAPSDOCS_WORKERS: '0' });
+if (sections.has('site')) {
+  const cold = series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
+  const bare = series('site, cold, no search index', ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs], siteRoot);
+  console.log(`${'search index, added to a cold build'.padEnd(34)} ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms (difference of the medians)`);
+  series('site, repeated (cache warm)', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
+  series('site, serial (no worker threads)', ['--no-cache', '--out', path.join(out, 'serial'), ...siteArgs], siteRoot, { MAPSDOCS_WORKERS: '0' });
+} else if (sections.has('reference')) {
+  timedBuild(['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
+}
 
-for (const count of (process.env.BENCH_CORPUS ?? '1000,10000').split(',').map(Number)) {
+for (const count of sections.has('corpus') ? (process.env.BENCH_CORPUS ?? '1000,10000').split(',').map(Number) : []) {
   const dir = path.join(out, `corpus-${count}`);
   writeCorpus(path.join(dir, 'content'), count);
   const saved = process.env.BENCH_RUNS;
@@ -74,7 +81,7 @@ for (const count of (process.env.BENCH_CORPUS ?? '1000,10000').split(',').map(Nu
 
 const site = path.join(out, 'warm');
 // The dist of the warm series holds the assets and the API reference measured below.
-if (existsSync(site)) {
+if (sections.has('reference') && existsSync(site)) {
   const assets = walk(path.join(site, 'assets'));
   const main = assets.filter((f) => /\/main\.[0-9a-f]+\.js$/.test(f)).reduce((n, f) => n + gz(f), 0);
   const css = assets.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
@@ -93,23 +100,22 @@ if (existsSync(site)) {
   }
 }
 // The API reference's paint, deep-link, blocking and heap budgets, in Chromium, on the warm build.
-if (existsSync(site)) {
+if (sections.has('reference') && existsSync(site)) {
   const { measureBrowser } = await import('./bench-browser.mjs');
   await measureBrowser(site, { runs: 5 }).catch((error) => console.log(`API reference in Chromium: failed (${error.message.split('\n')[0]})`));
 }
 
-// dev: time from a file write to the update event the browser receives (single page edit, and a title change).
-await (async () => {
+// dev: time to the first page served, and from a file write to the update event the browser
+// receives (single page edit, and a title change), on the generated corpus and on a copy of the site.
+async function measureDev(label, dir, { route, page, body, title }) {
   const { spawn } = await import('node:child_process');
   const { readFileSync: read, writeFileSync: write } = await import('node:fs');
-  const dir = path.join(out, 'dev-105');
-  writeCorpus(path.join(dir, 'content'), 105);
   const port = 3900 + Math.floor(Math.random() * 90);
   const started = Date.now();
   const child = spawn(process.execPath, [bin, 'dev', '--port', String(port), '--quiet'], { cwd: dir, stdio: 'ignore' });
   let ready = 0;
-  for (let i = 0; i < 200 && !ready; i += 1) {
-    ready = await fetch(`http://127.0.0.1:${port}/docs/section-0000/page-0`).then((r) => (r.ok ? Date.now() - started : 0), () => 0);
+  for (let i = 0; i < 400 && !ready; i += 1) {
+    ready = await fetch(`http://127.0.0.1:${port}${route}`).then((r) => (r.ok ? Date.now() - started : 0), () => 0);
     if (!ready) await new Promise((r) => setTimeout(r, 25));
   }
   const events = await fetch(`http://127.0.0.1:${port}/__mapsdocs/events`);
@@ -138,7 +144,11 @@ await (async () => {
       await new Promise((r) => setTimeout(r, 1));
     }
   };
-  const measure = async (file, from, to) => {
+  // The first build (started after the first page was served) must be over before edits are timed:
+  // until then pages come rendered alone.
+  while (await fetch(`http://127.0.0.1:${port}${route}`).then((r) => r.headers.has('x-mapsdocs-rendered'))) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  const measure = async (file, [from, to]) => {
     const times = [];
     for (let i = 0; i < 7; i += 1) {
       const text = read(file, 'utf8');
@@ -150,16 +160,37 @@ await (async () => {
     }
     return median(times);
   };
-  const page = path.join(dir, 'content', 'docs', 'section-0001', 'page-60.md');
-  const body = await measure(page, 'translates between', 'converts between');
-  const title = await measure(page, 'title: Page 60 of', 'title: Page sixty of');
+  const bodyMs = await measure(page, body);
+  const titleMs = await measure(page, title);
   child.kill('SIGINT');
-  console.log(`dev, 105 pages: first page served ${ready} ms after start; edit → update event median ${body.toFixed(0)} ms (body), ${title.toFixed(0)} ms (title, every sidebar)`);
-})();
+  console.log(`${label}: first page served ${ready} ms after start; edit → update event median ${bodyMs.toFixed(0)} ms (body), ${titleMs.toFixed(0)} ms (title, every sidebar)`);
+}
+if (sections.has('dev')) {
+  const generated = path.join(out, 'dev-105');
+  writeCorpus(path.join(generated, 'content'), 105);
+  await measureDev('dev, generated 105 pages', generated, {
+    route: '/docs/section-0000/page-0',
+    page: path.join(generated, 'content', 'docs', 'section-0001', 'page-60.md'),
+    body: ['translates between', 'converts between'],
+    title: ['title: Page 60 of', 'title: Page sixty of'],
+  });
+  // A copy of the real site, with no cache from an earlier session (the first start) and then with one.
+  const real = path.join(out, 'dev-site');
+  cpSync(path.join(root, 'content'), path.join(real, 'content'), { recursive: true });
+  cpSync(path.join(root, 'openapi'), path.join(real, 'openapi'), { recursive: true });
+  const options = {
+    route: '/docs/intro',
+    page: path.join(real, 'content', 'docs', 'intro.md'),
+    body: ['MAPS Messaging is an open-source', 'MAPS Messaging is an open source'],
+    title: ['title: Introduction to MAPS Messaging', 'title: About MAPS Messaging'],
+  };
+  await measureDev('dev, the site, first session', real, options);
+  await measureDev('dev, the site, next session', real, options);
+}
 
 // Stripe's description (about 420 operations, 560 schemas, 4 MB) through the reference renderer.
 const stripe = path.resolve(root, '..', 'shared', 'samples', 'openapi', 'stripe-2022.json');
-if (existsSync(stripe)) {
+if (sections.has('stripe') && existsSync(stripe)) {
   const dir = path.join(out, 'stripe');
   writeCorpus(path.join(dir, 'content'), 1);
   const r = timedBuild(['--no-cache', '--quiet', '--openapi', stripe, '--out', path.join(dir, 'dist')], dir);

@@ -9,6 +9,7 @@ import { writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/at
 import { outputFileOf } from './emit/paths.ts';
 import { buildSitemap } from './emit/sitemap.ts';
 import { UserError, UserErrors } from './errors.ts';
+import type { Category } from './load/categories.ts';
 import { loadContent, type LoadedContent, type SourcePage } from './load/pages.ts';
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
 import { startRemoteHighlighter } from './markdown/remoteHighlighter.ts';
@@ -56,6 +57,8 @@ export interface BuildContext {
   rendered?: RenderMemo;
   /** Source pages of the previous build of a dev session, reused while their file is unchanged. */
   sources?: Map<string, SourcePage>;
+  /** Categories of the previous build of a dev session, reused while their file is unchanged. */
+  categories?: Map<string, Category>;
   /** Awaited before each page is parsed: dev holds a long build here while it answers a waiting reader. */
   gate?: () => Promise<void>;
 }
@@ -494,8 +497,11 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
 export async function prepareSite(context: BuildContext, options: { search?: boolean } = {}): Promise<PreparedSite> {
   const { config, timings } = context;
-  const content = await task(timings, 'load', () => loadContent(config.contentDir, { includeDrafts: false, previous: context.sources }));
+  const content = await task(timings, 'load', () =>
+    loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories }),
+  );
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
+  if (context.categories) context.categories = content.categories;
   const search = options.search ? await startSearchFeed(context, content.pages) : undefined;
   try {
     return await prepareParsed(context, content, search);
@@ -631,8 +637,8 @@ function titleBeforeParsing(page: SourcePage): string | undefined {
  */
 export async function renderPageAlone(context: BuildContext, route: string): Promise<{ html: string; files: OutputFile[] } | undefined> {
   const { config } = context;
-  const local: BuildContext = { ...context, timings: [], usedPages: new Set(), sources: undefined, gate: undefined, rendered: undefined };
-  const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources });
+  const local: BuildContext = { ...context, timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
+  const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
   if (!page) return undefined;
   const [parsedPage] = await parsePages(local, [page]);

@@ -5,7 +5,7 @@ import { watch } from 'chokidar';
 import { engineRoot } from '../assets.ts';
 import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, startSearchFeed, type BuildContext, type BuiltSite } from '../build.ts';
 import { formatReport } from '../check/links.ts';
-import { resolveConfig } from '../config/resolve.ts';
+import { resolveConfigAgain, type ConfigMemo } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
 import { closeSearchService } from '../search/index.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
@@ -85,10 +85,18 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // One index at a time: Pagefind runs as a single service process. Each index is made from the
   // parsed pages (no rendering), or taken from the cache when the pages are those of an earlier index.
   let indexing: Promise<void> = Promise.resolve();
-  const reindex = (built: BuildContext, site: BuiltSite): Promise<void> => {
+  let indexTimer: NodeJS.Timeout | undefined;
+  // After an edit the index waits for a pause in editing: it is not needed at once, and making it
+  // while the author types would take the CPU from the next rebuild.
+  const INDEX_AFTER_EDIT_MS = 400;
+  const reindex = (built: BuildContext, site: BuiltSite, delay: number): void => {
     const generation = ++searchGeneration;
-    indexing = indexing.then(() => (generation === searchGeneration ? indexPages(built, site, generation) : undefined));
-    return indexing;
+    clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => {
+      indexing = indexing
+        .then(() => (generation === searchGeneration ? indexPages(built, site, generation) : undefined))
+        .catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
+    }, delay);
   };
   const indexPages = async (built: BuildContext, site: BuiltSite, generation: number): Promise<void> => {
     const feed = await startSearchFeed(built, site.parsed.map((p) => p.source));
@@ -128,6 +136,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     else await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
+  let configMemo: ConfigMemo | undefined;
   let running: Promise<void> | undefined;
   let again: string | undefined;
   const rebuild = (reason: string): Promise<void> => {
@@ -141,10 +150,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         again = undefined;
         const started = performance.now();
         try {
-          const config = resolveConfig({ root, content: options.content, cache: true });
+          configMemo = resolveConfigAgain({ root, content: options.content, cache: true }, configMemo);
+          const config = configMemo.config;
           context = context
             ? nextBuildContext(context, config)
-            : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map(), gate: yieldToReaders };
+            : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map(), categories: new Map(), gate: yieldToReaders };
           if (templatesStale) {
             templateCompiler ??= createTemplateCompiler({ root: engine });
             const compiled = await templateCompiler.compile();
@@ -167,8 +177,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           send(message ? 'error-overlay' : 'clear-overlay', { message });
           send('update', { ms, rendered: site.rendered, pages: site.pages.length });
           if (!built) persistCache(context);
+          reindex(context, site, built ? INDEX_AFTER_EDIT_MS : 0);
           built = true;
-          reindex(context, site).catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
         } catch (error) {
           const errors = userErrorsOf(error);
           lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -282,7 +292,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     // The next session starts from what this one parsed and highlighted.
     if (built && context) persistCache(context);
     templateCompiler?.close();
-    await indexing.catch(() => undefined);
+    clearTimeout(indexTimer);
+    await indexing;
     await closeSearchService();
     for (const client of clients) client.end();
     server.closeAllConnections();

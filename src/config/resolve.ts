@@ -107,3 +107,30 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     cacheDir: path.join(root, 'node_modules', '.cache', 'mapsdocs'),
   };
 }
+
+/** A resolved configuration and the text it was resolved from. */
+export interface ConfigMemo {
+  key: string;
+  config: ResolvedConfig;
+}
+
+/**
+ * dev: the configuration of the last rebuild, again, while the text of its
+ * files is unchanged. Parsing and validating them takes 10-20 ms, which was
+ * the larger part of a one-page edit.
+ */
+export function resolveConfigAgain(options: ResolveOptions, memo: ConfigMemo | undefined): ConfigMemo {
+  const root = path.resolve(options.root ?? process.cwd());
+  const contentDir = path.resolve(root, options.content ?? 'content');
+  const text = (name: string): string | null => {
+    const file = path.join(contentDir, name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  const key = JSON.stringify([options, root, text(SITE_CONFIG_FILE), text(LANDING_FILE)]);
+  if (memo?.key !== key) return { key, config: resolveConfig(options) };
+  // The description may have been created or deleted since.
+  if (options.openapi !== undefined) return memo;
+  const candidate = path.resolve(memo.config.root, memo.config.site.openapi.file);
+  const openapiFile = existsSync(candidate) ? candidate : undefined;
+  return openapiFile === memo.config.openapiFile ? memo : { key, config: { ...memo.config, openapiFile } };
+}

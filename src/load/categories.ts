@@ -26,17 +26,22 @@ export interface Category {
   dir: string;
   meta: CategoryMeta;
   file: string | undefined;
+  /** The file's text, so that a dev rebuild can tell an unchanged category without parsing it again. */
+  source?: string;
 }
 
 const NAMES = ['_category_.json', '_category_.yml', '_category_.yaml'];
 
-export function loadCategory(docsDir: string, dir: string): Category {
+export function loadCategory(docsDir: string, dir: string, previous?: Category): Category {
   for (const name of NAMES) {
     const file = path.join(docsDir, dir, name);
     if (!existsSync(file)) continue;
+    const source = readFileSync(file, 'utf8');
+    if (previous && previous.file === file && previous.source === source) return previous;
     // JSON is YAML, so one parser gives positions for both.
-    const yaml = parseYaml(readFileSync(file, 'utf8'), file);
-    return { dir, meta: validateYaml(categorySchema, yaml, file), file };
+    const yaml = parseYaml(source, file);
+    return { dir, meta: validateYaml(categorySchema, yaml, file), file, source };
   }
+  if (previous && previous.file === undefined) return previous;
   return { dir, meta: categorySchema.parse({}), file: undefined };
 }

@@ -77,7 +77,13 @@ export function listSourceFiles(contentDir: string): string[] {
 /** Reads every page and category; all user errors of the tree are reported together. */
 export function loadContent(
   contentDir: string,
-  options: { includeDrafts: boolean; /** The pages of the previous build of a dev session, by relative file. */ previous?: ReadonlyMap<string, SourcePage> },
+  options: {
+    includeDrafts: boolean;
+    /** The pages of the previous build of a dev session, by relative file. */
+    previous?: ReadonlyMap<string, SourcePage>;
+    /** Its categories, by folder. */
+    previousCategories?: ReadonlyMap<string, Category>;
+  },
 ): LoadedContent {
   const errors: UserError[] = [];
   const pages: SourcePage[] = [];
@@ -114,7 +120,7 @@ export function loadContent(
   }
   for (const dir of [...dirs].sort()) {
     try {
-      categories.set(dir, loadCategory(docsDir, dir));
+      categories.set(dir, loadCategory(docsDir, dir, options.previousCategories?.get(dir)));
     } catch (error) {
       const found = userErrorsOf(error);
       if (found.length === 0) throw error;
