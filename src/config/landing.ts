@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The landing page text (`content/landing.yaml`): content, not code. */
 const link = z.object({ label: z.string().min(1), to: z.string().startsWith('/') });

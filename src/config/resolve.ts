@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UsageError } from '../errors.ts';
 import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
 import { landingSchema, type LandingConfig } from './landing.ts';

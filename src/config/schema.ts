@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The site configuration (`content/site.yaml`). One schema gives both the

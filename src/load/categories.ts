@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
 
 /** `_category_.json` / `_category_.yml`: how a folder shows in the sidebar. */

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { engineRoot } from '../assets.ts';
 import { load as loadYaml } from 'js-yaml';
 import { parseDocument, LineCounter } from 'yaml';
@@ -132,6 +131,8 @@ export async function loadDescription(file: string): Promise<LoadedDescription> 
     schemaCheck?.(document);
     // validate() dereferences in place: give it a copy and keep the $refs for rendering. With the schema
     // checked above, it still resolves every $ref and runs its checks of the specification's rules.
+    // Loaded here, not at start: a build whose reference is cached never needs the validator (~30 ms to load).
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     await SwaggerParser.validate(
       structuredClone(document) as never,
       (schemaCheck ? { validate: { schema: false, spec: true }, dereference: { circular: 'ignore' } } : undefined) as never,

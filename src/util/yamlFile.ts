@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UserError, UserErrors } from '../errors.ts';
 
 /** A parsed YAML text that still knows where each value came from. */
