@@ -647,7 +647,7 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     if (p === page) return [parsedPage];
     const title = titleBeforeParsing(p);
     if (title === undefined) return [];
-    return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [], text: '' } }];
+    return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [] } }];
   });
   const referenceRoute = config.openapiFile ? config.site.openapi.route : undefined;
   const sidebar = buildDocsSidebar(parsed, content, referenceRoute);

@@ -14,7 +14,6 @@ export interface PageFileData {
   anchors: string[];
   h1: string | undefined;
   hasMermaid: boolean;
-  text: string;
 }
 
 export function pageData(file: VFile): PageFileData {

@@ -63,7 +63,6 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     anchors: [],
     h1: undefined,
     hasMermaid: false,
-    text: '',
   };
   const file = new VFile({ path: input.path, value: source, data: { page } });
   const html = String(await processor.process(file));
@@ -76,6 +75,5 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     diagnostics: diagnosticsOf(file),
     hasMermaid: page.hasMermaid,
     images: page.images,
-    text: page.text,
   };
 }

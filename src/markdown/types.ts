@@ -43,6 +43,4 @@ export interface MarkdownResult {
   diagnostics: Diagnostic[];
   hasMermaid: boolean;
   images: ImageRef[];
-  /** Plain text of the page, for search and word counts. */
-  text: string;
 }

@@ -1,10 +1,9 @@
 import type { Element, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { pageData } from '../context.ts';
 
-/** Records every id of the rendered content (anchors for the link checker) and its plain text. */
+/** Records every id of the rendered content (anchors for the link checker). */
 export default function rehypeCollect() {
   return (tree: Root, file: VFile) => {
     const page = pageData(file);
@@ -20,6 +19,5 @@ export default function rehypeCollect() {
         node.properties['ariaLabel'] = node.properties['checked'] ? 'Done' : 'Not done';
       }
     });
-    page.text = toString(tree).replace(/\s+/g, ' ').trim();
   };
 }
