@@ -59,6 +59,8 @@ export interface BuildContext {
   sources?: Map<string, SourcePage>;
   /** Categories of the previous build of a dev session, reused while their file is unchanged. */
   categories?: Map<string, Category>;
+  /** The API description's markdown texts, rendered: kept by dev between rebuilds, as most survive an edit. */
+  descriptionHtml: Map<string, string>;
   /** Awaited before each page is parsed: dev holds a long build here while it answers a waiting reader. */
   gate?: () => Promise<void>;
 }
@@ -87,6 +89,7 @@ async function referenceFor(context: BuildContext): Promise<Reference | undefine
     route: config.site.openapi.route,
     baseUrl: config.baseUrl,
     render: context.renderers.renderReference,
+    markdownCache: context.descriptionHtml,
   });
   context.cache.reference = { key, value };
   return value;
@@ -130,6 +133,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     workers: process.env['MAPSDOCS_WORKERS'] !== '0',
     renderers: builtInRenderers,
     renderersKey: 'built-in',
+    descriptionHtml: new Map(),
   };
 }
 
@@ -513,14 +517,12 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
 
 async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined): Promise<PreparedSite> {
   const { config, timings } = context;
-  // The reference first: its records (hundreds) reach the search index while the pages are still being parsed.
-  const reference = await task(timings, 'openapi', () => referenceFor(context));
-  const records = reference && search?.reference ? search.reference(reference) : undefined;
-  records?.catch(() => undefined);
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
+  // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
+  const reference = await task(timings, 'openapi', () => referenceFor(context));
   let searchFiles: Promise<OutputFile[]> | undefined;
   if (search) {
-    await records;
+    if (reference) await search.reference?.(reference);
     searchFiles = search.finish();
     // Awaited when the pages are written; until then a failure must not count as unhandled.
     searchFiles.catch(() => undefined);

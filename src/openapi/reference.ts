@@ -31,6 +31,8 @@ export interface ReferenceOptions {
   baseUrl: string;
   /** The template renderer: the engine's own, or the one dev compiled after a template change. */
   render?: (props: ApiReferenceProps) => string;
+  /** Markdown of descriptions already rendered, by source text; filled as the reference is built. */
+  markdownCache?: Map<string, string>;
 }
 
 export async function buildReference(options: ReferenceOptions): Promise<Reference> {
@@ -39,7 +41,7 @@ export async function buildReference(options: ReferenceOptions): Promise<Referen
   const model = buildReferenceModel(document);
   // Descriptions are CommonMark; raw HTML in them is not trusted and is dropped.
   const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
-  const cache = new Map<string, string>();
+  const cache = options.markdownCache ?? new Map<string, string>();
   const md = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
