@@ -164,7 +164,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
             templatesStale = false;
           }
           const site = await buildInMemory(context);
+          // The search index stays until the next one replaces it: search keeps working meanwhile.
+          const index = [...files].filter(([key]) => key.startsWith('/pagefind/'));
           files.clear();
+          for (const [key, contents] of index) files.set(key, contents);
           for (const file of site.files) files.set(`/${file.path}`, file.contents);
           copies.clear();
           for (const copy of site.copies) copies.set(`/${copy.path}`, copy.from);

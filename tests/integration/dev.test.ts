@@ -133,8 +133,13 @@ describe('mapsdocs dev', () => {
     };
     const before = await waitFor((text) => text !== undefined);
     expect((await fetch(`${server.url}pagefind/pagefind.js`)).status).toBe(200);
+    const stream = await events(server.url);
     const file = path.join(project.content, 'docs/intro.md');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nA paragraph about zanzibarite, a word no other page has.\n`);
+    await stream.next('update');
+    stream.close();
+    // The page is rebuilt at once; until the new index is made, the last one is served.
+    expect(await entry()).toBe(before);
     // The entry names the index by a hash of its contents: a new name means a new index.
     const after = await waitFor((text) => text !== undefined && text !== before);
     expect(after).toMatch(/"hash"/);
