@@ -16,7 +16,7 @@ import { startRemoteHighlighter } from './markdown/remoteHighlighter.ts';
 import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './markdown/pool.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './markdown/processor.ts';
 import type { MarkdownResult } from './markdown/types.ts';
-import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
+import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
 import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
@@ -278,6 +278,7 @@ interface DocsNavigation {
   order: SidebarLink[];
   position: Map<string, number>;
   renderer: SidebarRenderer;
+  breadcrumbs: Map<string, SidebarCategory[]>;
 }
 
 function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Renderers, renderersKey: string, memo: RenderMemo | undefined): DocsNavigation {
@@ -293,7 +294,7 @@ function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Rend
   order.forEach((link, i) => {
     if (!position.has(link.href)) position.set(link.href, i);
   });
-  return { sidebar, order, position, renderer };
+  return { sidebar, order, position, renderer, breadcrumbs: breadcrumbIndex(sidebar) };
 }
 
 function bylineOf(fm: SourcePage['frontMatter']): { date: string | undefined; authors: string[] } {
@@ -316,7 +317,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
     ? []
     : buildToc(result.headings, fm.toc_min_heading_level ?? config.site.toc.minHeadingLevel, fm.toc_max_heading_level ?? config.site.toc.maxHeadingLevel);
   const crumbs = hasSidebar
-    ? breadcrumbsOf(sidebar, source.route).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined }))
+    ? (nav.breadcrumbs.get(source.route) ?? []).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined }))
     : [];
   const { date, authors } = bylineOf(fm);
   return {

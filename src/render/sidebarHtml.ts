@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { containsRoute, SidebarEntry } from '../../templates/Sidebar.tsx';
+import { SidebarEntry } from '../../templates/Sidebar.tsx';
 import { flattenSidebar, type SidebarItem } from '../nav/sidebar.ts';
 
 /** Above this many links, categories away from the current page collapse to a link, keeping pages small. */
@@ -18,6 +18,19 @@ export interface SidebarRenderer {
  */
 export function createSidebarRenderer(items: readonly SidebarItem[], baseUrl: string): SidebarRenderer {
   const compact = flattenSidebar(items).length > COMPACT_SIDEBAR_LINKS;
+  // Which top-level entries hold each route, found once: asking each entry on every page was quadratic.
+  const holders = new Map<string, Set<number>>();
+  const collect = (item: SidebarItem, index: number): void => {
+    const add = (route: string | undefined): void => {
+      if (route === undefined) return;
+      const set = holders.get(route) ?? new Set<number>();
+      set.add(index);
+      holders.set(route, set);
+    };
+    add(item.href);
+    if (item.type === 'category') for (const child of item.items) collect(child, index);
+  };
+  items.forEach((item, index) => collect(item, index));
   const idle = new Map<number, string>();
   // Kept by dev while the sidebar is unchanged, so a page's sidebar is rendered once per session.
   const byRoute = new Map<string, string>();
@@ -29,7 +42,7 @@ export function createSidebarRenderer(items: readonly SidebarItem[], baseUrl: st
       if (known !== undefined) return known;
       const html = items
         .map((item, index) => {
-          if (containsRoute(item, route)) return render(item, route);
+          if (holders.get(route)?.has(index)) return render(item, route);
           let html = idle.get(index);
           if (html === undefined) {
             html = render(item, '');

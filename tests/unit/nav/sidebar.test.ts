@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categorySchema, type Category } from '../../../src/load/categories.ts';
-import { breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc } from '../../../src/nav/sidebar.ts';
+import { breadcrumbIndex, breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem } from '../../../src/nav/sidebar.ts';
 import { buildToc } from '../../../src/nav/toc.ts';
 
 const doc = (id: string, label: string, position?: number): SidebarDoc => {
@@ -56,6 +56,20 @@ describe('sidebar', () => {
       '/docs/zeta',
     ]);
     expect(breadcrumbsOf(sidebar, '/docs/security/impl/ldap').map((c) => c.label)).toEqual(['Security', 'Identity providers']);
+  });
+
+  it('indexes the breadcrumbs of every route in one walk, as breadcrumbsOf finds them one by one', () => {
+    const index = breadcrumbIndex(sidebar);
+    const routes = new Set<string>();
+    const collect = (items: readonly SidebarItem[]): void => {
+      for (const item of items) {
+        if (item.href !== undefined) routes.add(item.href);
+        if (item.type === 'category') collect(item.items);
+      }
+    };
+    collect(sidebar);
+    expect(routes.size).toBeGreaterThan(5);
+    for (const route of routes) expect(index.get(route) ?? [], route).toEqual(breadcrumbsOf(sidebar, route));
   });
 
   it('is deterministic whatever the input order', () => {
