@@ -116,6 +116,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   /** Whether a build has succeeded: until then, pages are rendered alone on request. */
   let built = false;
+  let failedBefore = false;
   /** Requests being answered early; the first build waits between pages while there are any. */
   let waiting = 0;
   let held: { promise: Promise<void>; release: () => void } | undefined;
@@ -180,11 +181,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           send(message ? 'error-overlay' : 'clear-overlay', { message });
           send('update', { ms, rendered: site.rendered, pages: site.pages.length });
           if (!built) persistCache(context);
+          // Pages that showed the failed first build have nothing to update in place: they reload.
+          if (!built && failedBefore) send('reload', {});
           reindex(context, site, built ? INDEX_AFTER_EDIT_MS : 0);
           built = true;
         } catch (error) {
           const errors = userErrorsOf(error);
           lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);
+          failedBefore = true;
           reporter.warn(`✗ ${current}:\n${lastError}`);
           send('error-overlay', { message: lastError });
         }
@@ -252,6 +256,13 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     res.setHeader('Content-Type', contentType(key));
     res.setHeader('Cache-Control', 'no-store');
     if (body === undefined) {
+      if (!built && lastError !== undefined) {
+        // Nothing has built yet: a page that says so, with the overlay (it shows the error) and a reload once fixed.
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><main><h1>The site did not build</h1><p>Fix the error shown below and in the terminal: this page reloads by itself.</p></main>${DEV_CLIENT}</body></html>`);
+        return;
+      }
       res.end('Not found');
       return;
     }

@@ -55,7 +55,7 @@ describe('mapsdocs dev, before its first build is done', () => {
       ]),
     );
     const project = tempProject({ fixture: 'basic', files });
-    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    const server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
     try {
       // Asked for before the build has parsed the other pages: their sidebar labels come from front matter.
       const response = await fetch(`${server.url}docs/intro`);
@@ -81,6 +81,35 @@ describe('mapsdocs dev, before its first build is done', () => {
   });
 });
 
+describe('mapsdocs dev, started on content with an error', () => {
+  it('shows the error in the browser and reloads the page once the file is fixed', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const file = path.join(project.content, 'docs/guide/setup.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\n:::note\nnever closed\n`);
+    const server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
+    try {
+      await server.settled();
+      const stream = await events(server.url);
+      // The broken page cannot be rendered alone either: the browser gets a page that carries the overlay.
+      const response = await fetch(`${server.url}docs/guide/setup`);
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain('/__mapsdocs/events');
+      const overlay = (await stream.next('error-overlay')) as { message: string };
+      expect(overlay.message).toMatch(/content\/docs\/guide\/setup\.md:\d+:1: error: admonition ":::note" opened on line \d+ is never closed/);
+      writeFileSync(file, good);
+      await stream.next('reload');
+      stream.close();
+      const fixed = await fetch(`${server.url}docs/guide/setup`);
+      expect(fixed.status).toBe(200);
+      expect(await fixed.text()).toContain('Set up the thing');
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
+
 describe('mapsdocs dev', () => {
   const project = tempProject({ fixture: 'basic' });
   let server: DevServer;
@@ -90,7 +119,7 @@ describe('mapsdocs dev', () => {
   };
 
   beforeAll(async () => {
-    server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -135,6 +164,8 @@ describe('mapsdocs dev', () => {
     expect((await fetch(`${server.url}pagefind/pagefind.js`)).status).toBe(200);
     const stream = await events(server.url);
     const file = path.join(project.content, 'docs/intro.md');
+    // The previous test wrote this file a few milliseconds ago; the watcher folds such writes into one event, and an author is slower.
+    await new Promise((r) => setTimeout(r, 150));
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nA paragraph about zanzibarite, a word no other page has.\n`);
     await stream.next('update');
     stream.close();
