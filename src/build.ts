@@ -22,6 +22,7 @@ import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
 import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, saveSearchIndex } from './search/index.ts';
+import type { SearchEntry } from './search/liveIndex.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
 import { mapConcurrent } from './util/mapConcurrent.ts';
@@ -457,7 +458,7 @@ export interface PreparedSite {
  * its own process, on the other core, while this thread parses, renders and
  * writes. A build whose inputs match the last indexed one reuses its index.
  */
-export interface SearchFeed {
+interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
   reference?: (reference: Reference) => Promise<void>;
   /** Starts the index's final assembly (in Pagefind's process) and gives its files when done. */
@@ -465,7 +466,32 @@ export interface SearchFeed {
   close: () => Promise<void>;
 }
 
-export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
+/** What search indexes of a page: its article rendered alone. */
+function searchDocumentOf(context: BuildContext, page: SourcePage, result: MarkdownResult): string | undefined {
+  const title = page.frontMatter.title ?? result.h1;
+  // Untitled pages fail the build; the not-found route is never a search result.
+  if (title === undefined || page.route === NOT_FOUND_ROUTE) return undefined;
+  return context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
+}
+
+/** Everything search holds for a built site, by URL, in the order a build indexes it: the pages, then the reference's records. */
+export function searchEntriesOf(context: BuildContext, site: Pick<BuiltSite, 'parsed' | 'reference'>): Map<string, SearchEntry> {
+  const base = context.config.baseUrl.replace(/\/$/, '');
+  const entries = new Map<string, SearchEntry>();
+  for (const page of site.parsed) {
+    const html = searchDocumentOf(context, page.source, page.result);
+    if (html !== undefined) entries.set(`${base}${page.source.route}`, { kind: 'page', html });
+  }
+  if (site.reference) {
+    const url = `${base}${site.reference.route}`;
+    for (const record of site.reference.searchRecords) {
+      entries.set(record.anchor ? `${url}#${record.anchor}` : url, { kind: 'record', title: record.title, content: record.content });
+    }
+  }
+  return entries;
+}
+
+async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
   const { config } = context;
   const key = hashOf(
     context.engine,
@@ -481,11 +507,8 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
   const base = config.baseUrl.replace(/\/$/, '');
   return {
     async page(page, result) {
-      const title = page.frontMatter.title ?? result.h1;
-      // Untitled pages fail the build; the not-found route is never a search result.
-      if (title === undefined || page.route === NOT_FOUND_ROUTE) return;
-      const html = context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
-      await indexer.add(`${base}${page.route}`, html);
+      const html = searchDocumentOf(context, page, result);
+      if (html !== undefined) await indexer.add(`${base}${page.route}`, html);
     },
     async reference(reference) {
       await indexReference(indexer, `${base}${reference.route}`, reference);

@@ -3,11 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { engineRoot } from '../assets.ts';
-import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, startSearchFeed, type BuildContext, type BuiltSite } from '../build.ts';
+import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, searchEntriesOf, type BuildContext, type BuiltSite } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfigAgain, type ConfigMemo } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
 import { closeSearchService } from '../search/index.ts';
+import { createLiveSearchIndex } from '../search/liveIndex.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
@@ -82,8 +83,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  // One index at a time: Pagefind runs as a single service process. Each index is made from the
-  // parsed pages (no rendering), or taken from the cache when the pages are those of an earlier index.
+  // One index at a time: Pagefind runs as a single service process. It is fed the parsed pages (no
+  // rendering), and after an edit only the entries that changed.
   let indexing: Promise<void> = Promise.resolve();
   let indexTimer: NodeJS.Timeout | undefined;
   // After an edit the index waits for a pause in editing: it is not needed at once, and making it
@@ -98,11 +99,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         .catch((error: unknown) => reporter.warn(`search index: ${String(error)}`));
     }, delay);
   };
+  const searchIndex = createLiveSearchIndex();
   const indexPages = async (built: BuildContext, site: BuiltSite, generation: number): Promise<void> => {
-    const feed = await startSearchFeed(built, site.parsed.map((p) => p.source));
-    for (const page of site.parsed) await feed.page?.(page.source, page.result);
-    if (site.reference) await feed.reference?.(site.reference);
-    const indexFiles = await feed.finish();
+    const started = performance.now();
+    const { files: indexFiles, added, whole } = await searchIndex.update(searchEntriesOf(built, site));
+    if (!whole) reporter.info(`✓ search index: ${added} entr${added === 1 ? 'y' : 'ies'} re-indexed in ${(performance.now() - started).toFixed(0)} ms`);
     if (generation !== searchGeneration) return;
     for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);
     for (const file of indexFiles) files.set(`/${file.path}`, file.contents);
@@ -308,6 +309,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     templateCompiler?.close();
     clearTimeout(indexTimer);
     await indexing;
+    await searchIndex.close().catch(() => undefined);
     await closeSearchService();
     for (const client of clients) client.end();
     server.closeAllConnections();

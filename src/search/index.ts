@@ -14,18 +14,23 @@ export interface SearchIndexer {
   add(url: string, html: string): Promise<void>;
   /** Queues a record that is not a page of its own (an API operation), under its own URL. */
   addRecord(url: string, title: string, content: string): Promise<void>;
-  /** Waits for every page and returns the index files. */
+  /** Waits for every page and returns the index files; the index stays open for more pages. */
+  files(): Promise<OutputFile[]>;
+  /** The files, then the index is released. */
   finish(): Promise<OutputFile[]>;
+  /** Releases the index without assembling it. */
+  discard(): Promise<void>;
 }
 
 export async function createSearchIndexer(): Promise<SearchIndexer> {
   const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({
+  const { index: created, errors } = await pagefind.createIndex({
     forceLanguage: 'en',
     // Identifiers such as sortBy, mqtt-sn and /api/v1 are searched as written.
     includeCharacters: '_/.',
   });
-  if (!index) throw new Error(`search index could not start: ${errors.join('; ')}`);
+  if (!created) throw new Error(`search index could not start: ${errors.join('; ')}`);
+  const index = created;
   const inFlight = new Set<Promise<void>>();
   const failures: Error[] = [];
   const MAX_IN_FLIGHT = 16;
@@ -43,19 +48,28 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     // Pagefind reads pages over a pipe; without a bound, a 10,000-page site would queue all its HTML.
     while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
   };
+  const files = async (): Promise<OutputFile[]> => {
+    await Promise.all(inFlight);
+    if (failures.length > 0) throw failures[0];
+    const { files: indexFiles, errors: fileErrors } = await index.getFiles();
+    if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
+    // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
+    return indexFiles
+      .filter((file) => !/(-ui|-highlight)\.(js|css)$/.test(file.path))
+      .map((file) => ({ path: `pagefind/${file.path.replace(/^\/+/, '')}`, contents: file.content }));
+  };
   return {
     add: (url, html) => track(url, index.addHTMLFile({ url, content: html })),
     addRecord: (url, title, content) => track(url, index.addCustomRecord({ url, content, language: 'en', meta: { title } })),
+    files,
     async finish() {
-      await Promise.all(inFlight);
-      if (failures.length > 0) throw failures[0];
-      const { files, errors: fileErrors } = await index.getFiles();
-      if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
+      const result = await files();
       await index.deleteIndex();
-      // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
-      return files
-        .filter((file) => !/(-ui|-highlight)\.(js|css)$/.test(file.path))
-        .map((file) => ({ path: `pagefind/${file.path.replace(/^\/+/, '')}`, contents: file.content }));
+      return result;
+    },
+    async discard() {
+      await Promise.allSettled(inFlight);
+      await index.deleteIndex();
     },
   };
 }
