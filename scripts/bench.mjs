@@ -2,7 +2,7 @@
 // reports medians over several runs, phase times, peak memory, growth on
 // generated corpora, and the size of what readers download.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -62,7 +62,23 @@ if (sections.has('site')) {
   const cold = series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
   const bare = series('site, cold, no search index', ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs], siteRoot);
   console.log(`${'search index, added to a cold build'.padEnd(34)} ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms (difference of the medians)`);
-  series('site, repeated (cache warm)', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
+  series('site, repeated, nothing changed', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
+  // A repeated build after a one-page edit: the up-to-date check fails, cached pages and code are reused.
+  if (siteRoot === root) {
+    const copy = path.join(out, 'edited-site');
+    cpSync(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
+    cpSync(path.join(root, 'openapi'), path.join(copy, 'openapi'), { recursive: true });
+    const page = path.join(copy, 'content', 'docs', 'intro.md');
+    timedBuild(['--quiet', '--out', path.join(out, 'edited')], copy);
+    const samples = [];
+    for (let i = 0; i < runs; i += 1) {
+      const text = readFileSync(page, 'utf8');
+      writeFileSync(page, i % 2 === 0 ? text.replace('is an open-source', 'is an open source') : text.replace('is an open source', 'is an open-source'));
+      samples.push(timedBuild(['--out', path.join(out, 'edited')], copy));
+    }
+    const phases = Object.fromEntries(Object.keys(samples[0].phases).map((p) => [p, median(samples.map((x) => x.phases[p] ?? 0))]));
+    console.log(`${'site, repeated, one page edited'.padEnd(34)} median ${median(samples.map((x) => x.seconds)).toFixed(2)} s  peak ${Math.max(...samples.map((x) => x.rssMiB)).toFixed(0)} MiB  phases(ms) ${JSON.stringify(phases)}`);
+  }
   series('site, serial (no worker threads)', ['--no-cache', '--out', path.join(out, 'serial'), ...siteArgs], siteRoot, { MAPSDOCS_WORKERS: '0' });
 } else if (sections.has('reference')) {
   timedBuild(['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);

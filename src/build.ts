@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { assetsFingerprint, collectAssets, engineRoot, type SiteAssets } from './assets.ts';
+import { assetsFingerprint, collectAssets, type SiteAssets } from './assets.ts';
+import { engineVersion } from './engine.ts';
 import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { findBrokenLinks, type BrokenLink } from './check/links.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
@@ -110,15 +111,6 @@ export interface BuiltSite {
 }
 
 export const NOT_FOUND_ROUTE = '/404';
-
-/** Identifies this build of the engine, so caches made by other code are ignored. */
-export function engineVersion(): string {
-  try {
-    return hashOf(readFileSync(path.join(engineRoot(), 'lib', 'cli.js'), 'utf8'));
-  } catch {
-    return hashOf('source', String(Date.now()));
-  }
-}
 
 export function createBuildContext(config: ResolvedConfig, reporter: Reporter): BuildContext {
   const engine = engineVersion();

@@ -1,7 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build } from './commands/build.ts';
-import { check } from './commands/check.ts';
-import { serve } from './commands/serve.ts';
 import { formatUserError, UsageError, userErrorsOf } from './errors.ts';
 
 function port(value: string): number {
@@ -61,6 +59,7 @@ export function createProgram(): Command {
     .option('--strict', 'exit with 1 when a link or anchor is broken', false)
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .action(async (opts: { content: string; openapi?: string; strict: boolean; format: 'text' | 'json' }) => {
+      const { check } = await import('./commands/check.ts');
       const outcome = await check({ content: opts.content, openapi: opts.openapi, strict: opts.strict, format: opts.format });
       process.stdout.write(outcome.output);
       if (!outcome.ok) process.exitCode = 1;
@@ -73,6 +72,7 @@ export function createProgram(): Command {
     .option('--port <port>', 'port', port, 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { dir: string; port: number; host: string }) => {
+      const { serve } = await import('./commands/serve.ts');
       const { url } = await serve(opts);
       process.stderr.write(`serving ${opts.dir} at ${url} (Ctrl+C to stop)\n`);
     });

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { createBuildContext, emitSite, persistCache, prepareSite } from '../build.ts';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
+import { inputFingerprint, recordBuild, reusableBuild } from '../emit/upToDate.ts';
+import { engineVersion } from '../engine.ts';
 import { consoleReporter, formatTimings, type Reporter, type Timing } from '../util/task.ts';
 
 export interface BuildOptions extends ResolveOptions {
@@ -25,13 +26,31 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
-  const context = createBuildContext(config, reporter);
-  const site = await prepareSite(context, { search: options.search ?? true });
+  const search = options.search ?? true;
+  const fingerprint = config.cache ? inputFingerprint(config, engineVersion(), { search }) : undefined;
+  const last = fingerprint ? reusableBuild(config, fingerprint) : undefined;
+  if (last) {
+    for (const warning of last.warnings) reporter.warn(warning);
+    const ms = performance.now() - started;
+    reporter.info(`✓ ${last.pages} pages in ${path.relative(process.cwd(), config.outDir) || '.'} are up to date: no input changed since the last build (checked in ${ms.toFixed(0)} ms; --no-cache builds anyway)`);
+    return { ok: true, pages: last.pages, broken: last.broken, timings: [{ label: 'up-to-date check', ms }], outDir: config.outDir };
+  }
+  // Loaded only now: an up-to-date check never needs the pipeline (markdown, React, Pagefind).
+  const { createBuildContext, emitSite, persistCache, prepareSite } = await import('../build.ts');
+  const warnings: string[] = [];
+  const context = createBuildContext(config, {
+    info: (message) => reporter.info(message),
+    warn: (message) => {
+      warnings.push(message);
+      reporter.warn(message);
+    },
+  });
+  const site = await prepareSite(context, { search });
   const linkSeverity = config.strict ? 'throw' : config.site.onBrokenLinks;
   const anchorSeverity = config.strict ? 'throw' : config.site.onBrokenAnchors;
   const reported = site.broken.filter((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) !== 'ignore');
   const failing = site.broken.some((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) === 'throw');
-  if (reported.length > 0) reporter.warn(formatReport(reported, config.root));
+  if (reported.length > 0) context.reporter.warn(formatReport(reported, config.root));
   if (failing) {
     await site.search?.close();
     reporter.warn(`build failed: broken links (${config.strict ? '--strict' : 'onBrokenLinks/onBrokenAnchors: throw'}); ${path.relative(config.root, config.outDir) || '.'} left unchanged`);
@@ -41,6 +60,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const pages = await emitSite(context, site);
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
+  if (fingerprint) recordBuild(config, { fingerprint, pages, warnings, broken: site.broken });
   const total = performance.now() - started;
   reporter.info(`✓ built ${pages} pages into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
   return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };

@@ -204,6 +204,38 @@ describe('build failures and options', () => {
     }
   });
 
+  it('reuses the last output when no input changed, and builds again when an input or the output did', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const upToDate = /are up to date/;
+    try {
+      const first = await cli(['build'], project.root);
+      expect(first.stderr).not.toMatch(upToDate);
+      // Unchanged: the output is kept, and the warnings of the build are printed again.
+      const again = await cli(['build'], project.root);
+      expect(again.code).toBe(0);
+      expect(again.stderr).toMatch(upToDate);
+      expect(again.stderr).toContain('broken anchor "/docs/intro#nope"');
+      // A page edited: built again, with the edit.
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the edited fixture.'));
+      const edited = await cli(['build'], project.root);
+      expect(edited.stderr).not.toMatch(upToDate);
+      const page = path.join(project.root, 'dist', 'docs', 'intro.html');
+      expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      // An output file changed by hand: built again, which restores it.
+      writeFileSync(page, 'tampered');
+      const restored = await cli(['build'], project.root);
+      expect(restored.stderr).not.toMatch(upToDate);
+      expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      // Other options are other inputs: --strict is not answered by a lenient build.
+      const strict = await cli(['build', '--strict'], project.root);
+      expect(strict.code).toBe(1);
+      expect((await cli(['build', '--no-cache'], project.root)).stderr).not.toMatch(upToDate);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('check reports broken links as text or JSON and fails with --strict', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'tinyglobby';
+import { assetsFingerprint } from '../assets.ts';
+import type { BrokenLink } from '../check/links.ts';
+import type { ResolvedConfig } from '../config/resolve.ts';
+
+/**
+ * The up-to-date check of `mapsdocs build`, as make does it: when every input
+ * of the last successful build is unchanged and its output is still there as
+ * it was written, that output is the build's result and nothing is redone.
+ * Inputs are compared by content (the engine, the configuration, every file
+ * of the content tree, the OpenAPI description) and, for the engine's own
+ * assets and large static files, by size and modification time.
+ */
+export interface LastBuild {
+  fingerprint: string;
+  outDir: string;
+  pages: number;
+  /** What the build printed as warnings, printed again when it is reused. */
+  warnings: string[];
+  broken: BrokenLink[];
+  /** Every output file with its size and modification time. */
+  files: [string, number, number][];
+}
+
+const FILE = 'last-build.json';
+/** Larger content files (pictures, mostly) are compared by size and time rather than read. */
+const HASHED_UP_TO = 256 * 1024;
+
+export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }): string {
+  const hash = createHash('sha1');
+  const { cache: _cache, cacheDir: _cacheDir, ...settings } = config;
+  hash.update(engine).update('\0').update(JSON.stringify({ settings, search: options.search })).update('\0');
+  for (const rel of globSync('**/*', { cwd: config.contentDir, dot: true }).sort()) {
+    const file = path.join(config.contentDir, rel);
+    const stat = statSync(file);
+    hash.update(rel).update('\0');
+    if (stat.size <= HASHED_UP_TO) hash.update(readFileSync(file));
+    else hash.update(`${stat.size}:${stat.mtimeMs}`);
+    hash.update('\0');
+  }
+  if (config.openapiFile) hash.update(readFileSync(config.openapiFile)).update('\0');
+  hash.update(assetsFingerprint({ contentDir: config.contentDir }));
+  return hash.digest('base64url');
+}
+
+function listOutput(outDir: string): [string, number, number][] {
+  const files: [string, number, number][] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const stat = statSync(full);
+        files.push([path.relative(outDir, full), stat.size, stat.mtimeMs]);
+      }
+    }
+  };
+  walk(outDir);
+  return files;
+}
+
+/** The last build, if its inputs were these and its output is untouched. */
+export function reusableBuild(config: ResolvedConfig, fingerprint: string): LastBuild | undefined {
+  let last: LastBuild;
+  try {
+    last = JSON.parse(readFileSync(path.join(config.cacheDir, FILE), 'utf8')) as LastBuild;
+  } catch {
+    return undefined;
+  }
+  if (last.fingerprint !== fingerprint || last.outDir !== config.outDir) return undefined;
+  for (const [rel, size, mtime] of last.files) {
+    const file = path.join(config.outDir, rel);
+    if (!existsSync(file)) return undefined;
+    const stat = statSync(file);
+    if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
+  }
+  return last;
+}
+
+export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'files' | 'outDir'>): void {
+  const record: LastBuild = { ...build, outDir: config.outDir, files: listOutput(config.outDir) };
+  mkdirSync(config.cacheDir, { recursive: true });
+  const temp = path.join(config.cacheDir, `${FILE}.${process.pid}`);
+  writeFileSync(temp, JSON.stringify(record));
+  renameSync(temp, path.join(config.cacheDir, FILE));
+}
