@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { stringify } from 'yaml';
 import type { ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import type { OutputFile } from '../emit/atomic.ts';
 import { renderers } from '../render/renderers.ts';
@@ -59,7 +60,6 @@ export async function buildReference(options: ReferenceOptions): Promise<Referen
   const dir = options.route.replace(/^\//, '').replace(/\/[^/]*$/, '');
   const yamlPath = `${dir}/${stem}.yaml`;
   const jsonPath = `${dir}/${stem}.json`;
-  const { stringify } = await import('yaml');
   const downloads: OutputFile[] = [
     { path: yamlPath, contents: isJson ? stringify(document) : text },
     { path: jsonPath, contents: isJson ? text : `${JSON.stringify(document, null, 2)}\n` },

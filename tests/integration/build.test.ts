@@ -204,6 +204,22 @@ describe('build failures and options', () => {
     }
   });
 
+  it('renders a JSON description and offers it for download in both formats', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const { load } = await import('js-yaml');
+      const description = load(readFileSync(path.join(FIXTURES, 'openapi', 'small.yaml'), 'utf8'));
+      writeFileSync(path.join(project.root, 'api.json'), JSON.stringify(description));
+      const result = await cli(['build', '--no-cache', '--openapi', 'api.json'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      const dir = path.join(project.root, 'dist', 'docs', 'api');
+      expect(JSON.parse(readFileSync(path.join(dir, 'api.json'), 'utf8'))).toEqual(description);
+      expect(load(readFileSync(path.join(dir, 'api.yaml'), 'utf8'))).toEqual(description);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('reuses the last output when no input changed, and builds again when an input or the output did', async () => {
     const project = tempProject({ fixture: 'basic' });
     const upToDate = /are up to date/;
