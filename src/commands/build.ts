@@ -60,7 +60,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const pages = await emitSite(context, site);
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
   persistCache(context);
-  if (fingerprint) recordBuild(config, { fingerprint, pages, warnings, broken: site.broken });
+  if (fingerprint) {
+    try {
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken });
+    } catch (error) {
+      // The site is built; only the next build's shortcut is lost.
+      reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);
+    }
+  }
   const total = performance.now() - started;
   reporter.info(`✓ built ${pages} pages into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
   return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };
