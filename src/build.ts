@@ -649,20 +649,22 @@ function titleBeforeParsing(page: SourcePage): string | undefined {
  * One docs or content page rendered alone, before the rest of the site is
  * parsed: what dev serves a reader who asks for a page while its first build
  * runs. The other pages appear in the sidebar under the titles their front
- * matter gives; links are not checked. Undefined when the route is not a
- * markdown page (the landing, the reference) or the page cannot be built,
- * in which case the caller waits for the whole build.
+ * matter gives; links are not checked. The landing page needs no markdown.
+ * Undefined for other routes that are not a markdown page (the reference,
+ * unknown routes) or when the page cannot be built: the caller then waits
+ * for the whole build.
  */
 export async function renderPageAlone(context: BuildContext, route: string): Promise<{ html: string; files: OutputFile[] } | undefined> {
   const { config } = context;
   const local: BuildContext = { ...context, timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
   const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
-  if (!page) return undefined;
-  const [parsedPage] = await parsePages(local, [page]);
-  if (!parsedPage) return undefined;
+  // The landing page is made from configuration alone; any other route needs its markdown page.
+  if (!page && route !== '/') return undefined;
+  const parsedPage = page ? (await parsePages(local, [page]))[0] : undefined;
+  if (page && !parsedPage) return undefined;
   const parsed = content.pages.flatMap((p): ParsedPage[] => {
-    if (p === page) return [parsedPage];
+    if (p === page && parsedPage) return [parsedPage];
     const title = titleBeforeParsing(p);
     if (title === undefined) return [];
     return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [] } }];
@@ -675,7 +677,7 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
     assets: { css: assets.css, js: assets.js },
   });
-  const view = buildPageViews({ config, parsed: [parsedPage], sidebar, reference: undefined, assets, renderers: context.renderers }).find((v) => v.route === route);
+  const view = buildPageViews({ config, parsed: parsedPage ? [parsedPage] : [], sidebar, reference: undefined, assets, renderers: context.renderers }).find((v) => v.route === route);
   return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
 }
 

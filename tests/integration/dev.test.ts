@@ -65,6 +65,10 @@ describe('mapsdocs dev, before its first build is done', () => {
       expect(early).toContain('/__mapsdocs/events');
       const sidebar = /<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/.exec(early)?.[0] ?? '';
       expect(sidebar).toMatch(/<a[^>]*href="\/docs\/guide\/setup"[^>]*>Setup<\/a>/);
+      // The home page needs no markdown: it is served early too.
+      const home = await fetch(server.url);
+      expect(home.headers.get('x-mapsdocs-rendered')).toMatch(/^alone/);
+      expect(await home.text()).toContain('class="hero');
       // Its stylesheet is served too, before the build ends.
       const css = /<link rel="stylesheet" href="([^"]+)"/.exec(early)?.[1];
       expect(css).toBeDefined();
