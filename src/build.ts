@@ -514,6 +514,24 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
   };
 }
 
+/** The theme's CSS and client scripts; dev collects them again only when their files change. */
+function siteAssets(context: BuildContext): SiteAssets {
+  const { config, rendered: memo } = context;
+  if (!memo) return collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
+  const key = `${config.baseUrl}\n${assetsFingerprint({ contentDir: config.contentDir })}`;
+  if (memo.assets?.key !== key) memo.assets = { key, value: collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }) };
+  return memo.assets.value;
+}
+
+/** What every page of the site shares: navbar, footer, sidebars and assets. */
+function siteViewOf(config: ResolvedConfig, parsed: readonly ParsedPage[], sidebar: SidebarItem[], assets: SiteAssets): SiteView {
+  return buildSiteView(config, {
+    docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
+    sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
+    assets: { css: assets.css, js: assets.js },
+  });
+}
+
 /** Runs load → markdown → openapi → navigation → link check; pages are rendered later, one at a time. */
 export async function prepareSite(context: BuildContext, options: { search?: boolean } = {}): Promise<PreparedSite> {
   const { config, timings } = context;
@@ -543,20 +561,10 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
     // Awaited when the pages are written; until then a failure must not count as unhandled.
     searchFiles.catch(() => undefined);
   }
-  const assets = await task(timings, 'assets', () => {
-    const memo = context.rendered;
-    if (!memo) return collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
-    const key = `${config.baseUrl}\n${assetsFingerprint({ contentDir: config.contentDir })}`;
-    if (memo.assets?.key !== key) memo.assets = { key, value: collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }) };
-    return memo.assets.value;
-  });
+  const assets = await task(timings, 'assets', () => siteAssets(context));
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference?.route);
-    const site: SiteView = buildSiteView(config, {
-      docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
-      sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
-      assets: { css: assets.css, js: assets.js },
-    });
+    const site = siteViewOf(config, parsed, sidebar, assets);
     return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
   });
   const broken = await task(timings, 'links', () => {
@@ -671,12 +679,8 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
   });
   const referenceRoute = config.openapiFile ? config.site.openapi.route : undefined;
   const sidebar = buildDocsSidebar(parsed, content, referenceRoute);
-  const assets = collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
-  const site = buildSiteView(config, {
-    docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
-    sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
-    assets: { css: assets.css, js: assets.js },
-  });
+  const assets = siteAssets(context);
+  const site = siteViewOf(config, parsed, sidebar, assets);
   const view = buildPageViews({ config, parsed: parsedPage ? [parsedPage] : [], sidebar, reference: undefined, assets, renderers: context.renderers }).find((v) => v.route === route);
   return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
 }
