@@ -22,7 +22,7 @@ import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
-import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, saveSearchIndex } from './search/index.ts';
+import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, recordUrl, saveSearchIndex } from './search/index.ts';
 import type { SearchEntry } from './search/liveIndex.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
@@ -477,7 +477,7 @@ export function searchEntriesOf(context: BuildContext, site: Pick<BuiltSite, 'pa
   if (site.reference) {
     const url = `${base}${site.reference.route}`;
     for (const record of site.reference.searchRecords) {
-      entries.set(record.anchor ? `${url}#${record.anchor}` : url, { kind: 'record', title: record.title, content: record.content });
+      entries.set(recordUrl(url, record), { kind: 'record', title: record.title, content: record.content });
     }
   }
   return entries;

@@ -74,11 +74,14 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
   };
 }
 
+/** The URL a record of the API reference is found under: its anchor on the reference's page. */
+export function recordUrl(referenceUrl: string, record: Reference['searchRecords'][number]): string {
+  return record.anchor ? `${referenceUrl}#${record.anchor}` : referenceUrl;
+}
+
 /** The API reference's records, one per operation and schema, each under its anchor of the reference's URL. */
 export async function indexReference(indexer: SearchIndexer, url: string, reference: Reference): Promise<void> {
-  for (const record of reference.searchRecords) {
-    await indexer.addRecord(record.anchor ? `${url}#${record.anchor}` : url, record.title, record.content);
-  }
+  for (const record of reference.searchRecords) await indexer.addRecord(recordUrl(url, record), record.title, record.content);
 }
 
 /** Stops Pagefind's indexing process; a build calls it once at the end, dev when it stops. */
