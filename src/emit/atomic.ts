@@ -19,7 +19,7 @@ export interface CopiedFile {
  */
 export async function writeSiteAtomically(
   outDir: string,
-  files: Iterable<OutputFile> | AsyncIterable<OutputFile>,
+  files: Iterable<OutputFile>,
   copies: readonly CopiedFile[] = [],
   /** Files known only once the others are written (the search index). */
   finish?: () => Promise<OutputFile[]>,
@@ -38,7 +38,7 @@ export async function writeSiteAtomically(
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     };
-    for await (const file of files) {
+    for (const file of files) {
       const target = path.join(staging, file.path);
       ensureDir(target);
       writeFileSync(target, file.contents);
