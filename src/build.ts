@@ -68,7 +68,7 @@ export interface BuildContext {
 }
 
 /** Pages parsed at once on this thread: enough to keep the highlighting worker fed, few enough that a dev request can cut in. */
-const PAGES_IN_FLIGHT = 8;
+const PAGES_IN_FLIGHT = 32;
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
 export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {

@@ -236,6 +236,8 @@ describe('mapsdocs dev with edited templates', () => {
 
   beforeAll(async () => {
     server = await dev({ root: project.root, port: 0, quiet: true, signals: false, engine });
+    // dev listens before its first build ends, and that build's own update must not pass for the edit's.
+    await server.settled();
   });
   afterAll(async () => {
     await server?.close();

@@ -1,0 +1,13 @@
+import * as pagefind from 'pagefind';
+import fs from 'node:fs'; import path from 'node:path';
+const files=[]; (function walk(d){for(const e of fs.readdirSync(d,{withFileTypes:true})){const f=path.join(d,e.name); if(e.isDirectory()) walk(f); else if (f.endsWith('.html')) files.push(f);}})('/tmp/ab/x/docs');
+const htmls = files.map(f => fs.readFileSync(f,'utf8'));
+const t0 = performance.now();
+const { index } = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_/.' });
+const t1 = performance.now();
+await Promise.all(htmls.map((h,i) => index.addHTMLFile({ url: '/p/'+i, content: h })));
+const t2 = performance.now();
+const { files: out } = await index.getFiles();
+const t3 = performance.now();
+await pagefind.close();
+console.log('create',(t1-t0).toFixed(0),'add',(t2-t1).toFixed(0),'files',(t3-t2).toFixed(0), out.length, 'MB in', (htmls.join('').length/1e6).toFixed(1));

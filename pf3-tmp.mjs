@@ -1,0 +1,15 @@
+import * as pagefind from 'pagefind';
+import fs from 'node:fs'; import path from 'node:path';
+const files=[]; (function walk(d){for(const e of fs.readdirSync(d,{withFileTypes:true})){const f=path.join(d,e.name); if(e.isDirectory()) walk(f); else if (f.endsWith('.html')) files.push(f);}})('/tmp/ab/x/docs');
+let htmls = files.map(f => { const h = fs.readFileSync(f,'utf8'); const m = /<article[\s\S]*<\/article>/.exec(h); return '<html><body>'+(m?m[0]:'')+'</body></html>'; });
+if (process.argv[2]==='plain') htmls = htmls.map(h => h.replace(/<span[^>]*>/g,'').replace(/<\/span>/g,''));
+const t0 = performance.now();
+const { index } = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_/.' });
+await Promise.all(htmls.map((h,i) => index.addHTMLFile({ url: '/p/'+i, content: h })));
+const t2 = performance.now();
+const { files: out } = await index.getFiles();
+const t3 = performance.now();
+const pid = fs.readFileSync('/proc/self/task/'+process.pid+'/children','utf8').trim().split(/\s+/)[0];
+const stat = fs.readFileSync('/proc/'+pid+'/stat','utf8').split(') ')[1].split(' ');
+console.log(process.argv[2]||'spans', 'add',(t2-t0).toFixed(0),'files',(t3-t2).toFixed(0),'MB in', (htmls.join('').length/1e6).toFixed(2), 'pagefind cpu ms', (+stat[11] + +stat[12])*10, 'threads', stat[17]);
+await pagefind.close();

@@ -1,0 +1,15 @@
+import * as pagefind from 'pagefind';
+import fs from 'node:fs';
+const cpu = () => { const pid = fs.readFileSync('/proc/self/task/'+process.pid+'/children','utf8').trim().split(/\s+/)[0]; const s = fs.readFileSync('/proc/'+pid+'/stat','utf8').split(') ')[1].split(' '); return (+s[11] + +s[12])*10; };
+const n = +process.argv[2];
+const t0 = performance.now();
+const { index } = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_/.' });
+await index.addCustomRecord({ url: '/x', content: 'hello world', language: 'en' });
+const c0 = cpu(); const t1 = performance.now();
+const text = fs.readFileSync('/work/main/content/docs/intro.md','utf8');
+for (let i = 0; i < n; i++) await index.addCustomRecord({ url: '/r/'+i, content: text.replace(/e/g, String.fromCharCode(97 + i % 26)), language: 'en', meta: { title: 'R'+i } });
+const c1 = cpu(); const t2 = performance.now();
+await index.getFiles();
+const c2 = cpu(); const t3 = performance.now();
+console.log(`n=${n} start ${(t1-t0).toFixed(0)}ms cpu ${c0} | add ${(t2-t1).toFixed(0)}ms cpu ${c1-c0} | files ${(t3-t2).toFixed(0)}ms cpu ${c2-c1}`);
+await pagefind.close();
