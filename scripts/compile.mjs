@@ -40,6 +40,7 @@ await build({
     cli: path.join(root, 'src/cli.ts'),
     'markdown-worker': path.join(root, 'src/markdown/worker.ts'),
     'highlight-worker': path.join(root, 'src/markdown/highlightWorker.ts'),
+    'description-worker': path.join(root, 'src/openapi/descriptionWorker.ts'),
   },
   outdir: path.join(root, 'lib'),
   bundle: true,

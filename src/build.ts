@@ -20,6 +20,7 @@ import type { MarkdownResult } from './markdown/types.ts';
 import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
 import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
+import { loadDescriptionOffThread, type DescriptionLoad } from './openapi/loadOffThread.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
 import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, recordUrl, saveSearchIndex } from './search/index.ts';
@@ -80,7 +81,15 @@ function referenceKey(context: BuildContext, file: string): string {
   return hashOf(context.engine, context.renderersKey, readFileSync(file, 'utf8'), file, config.baseUrl, config.site.openapi.route);
 }
 
-async function referenceFor(context: BuildContext): Promise<Reference | undefined> {
+/** Starts loading the API description on a worker when the reference will have to be built, so it loads while pages parse. */
+function prefetchDescription(context: BuildContext): DescriptionLoad | undefined {
+  const { config } = context;
+  if (!config.openapiFile || !context.workers) return undefined;
+  if (context.cache.reference?.key === referenceKey(context, config.openapiFile)) return undefined;
+  return loadDescriptionOffThread(config.openapiFile);
+}
+
+async function referenceFor(context: BuildContext, prefetched?: DescriptionLoad): Promise<Reference | undefined> {
   const { config } = context;
   if (!config.openapiFile) return undefined;
   // Keyed by content, not modification time, so the cache survives a fresh checkout.
@@ -92,6 +101,7 @@ async function referenceFor(context: BuildContext): Promise<Reference | undefine
     baseUrl: config.baseUrl,
     render: context.renderers.renderReference,
     markdownCache: context.descriptionHtml,
+    ...(prefetched?.file === config.openapiFile ? { loaded: prefetched.result } : {}),
   });
   context.cache.reference = { key, value };
   return value;
@@ -541,19 +551,21 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   if (context.categories) context.categories = content.categories;
   const search = options.search ? await startSearchFeed(context, content.pages) : undefined;
+  const description = prefetchDescription(context);
   try {
-    return await prepareParsed(context, content, search);
+    return await prepareParsed(context, content, search, description);
   } catch (error) {
+    description?.cancel();
     await search?.close();
     throw error;
   }
 }
 
-async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined): Promise<PreparedSite> {
+async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, description: DescriptionLoad | undefined): Promise<PreparedSite> {
   const { config, timings } = context;
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
   // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
-  const reference = await task(timings, 'openapi', () => referenceFor(context));
+  const reference = await task(timings, 'openapi', () => referenceFor(context, description));
   let searchFiles: Promise<OutputFile[]> | undefined;
   if (search) {
     if (reference) await search.reference?.(reference);

@@ -8,7 +8,8 @@ import { stringify } from 'yaml';
 import type { ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import type { OutputFile } from '../emit/atomic.ts';
 import { renderers } from '../render/renderers.ts';
-import { loadDescription } from './document.ts';
+import { loadDescription, type LoadedDescription } from './document.ts';
+import { inlineMarkdownHtml } from './inlineMarkdown.ts';
 import { buildReferenceModel } from './model.ts';
 import { searchRecordsOf, type SearchRecord } from './searchRecords.ts';
 
@@ -34,22 +35,25 @@ export interface ReferenceOptions {
   render?: (props: ApiReferenceProps) => string;
   /** Markdown of descriptions already rendered, by source text; filled as the reference is built. */
   markdownCache?: Map<string, string>;
+  /** The description, already being loaded (on a worker) when the build started. */
+  loaded?: Promise<LoadedDescription>;
+}
+
+/** The markdown chain of the description's texts: CommonMark with GFM; raw HTML in them is not trusted and is dropped. */
+export function createDescriptionProcessor(): { processSync(source: string): unknown } {
+  return unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
 }
 
 export async function buildReference(options: ReferenceOptions): Promise<Reference> {
   const render = options.render ?? renderers.renderReference;
-  const { document, text } = await loadDescription(options.file);
+  const { document, text } = await (options.loaded ?? loadDescription(options.file));
   const model = buildReferenceModel(document);
-  // Descriptions are CommonMark; raw HTML in them is not trusted and is dropped.
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
+  const processor = createDescriptionProcessor();
   const cache = options.markdownCache ?? new Map<string, string>();
   const md = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
-      // Most field descriptions are one plain sentence: no need to run a markdown parser for them.
-      html = /[\\`*_[\]<>#|~]|^\s*[-+\d]|\n|https?:/.test(source)
-        ? String(processor.processSync(source))
-        : `<p>${source.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}</p>`;
+      html = inlineMarkdownHtml(source) ?? String(processor.processSync(source));
       cache.set(source, html);
     }
     return html;

@@ -220,6 +220,28 @@ describe('build failures and options', () => {
     }
   });
 
+  it('fails on an invalid description, loaded on a worker while pages parse, with the file, line and JSON pointer', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const bad = 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          descriptionx: oops\n';
+      writeFileSync(path.join(project.root, 'bad.yaml'), bad);
+      const invalid = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toMatch(/bad\.yaml:(?:[6-9]|10):\d+: error: invalid OpenAPI description/);
+      expect(invalid.stderr).toMatch(/hint: the fault is at #\/paths/);
+      expect(invalid.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
+
+      writeFileSync(path.join(project.root, 'bad.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n');
+      const unparsable = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
+      expect(unparsable.code).toBe(1);
+      expect(unparsable.stderr).toMatch(/bad\.yaml:\d+:\d+: error: invalid OpenAPI file/);
+      // A failed build writes nothing.
+      expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('reuses the last output when no input changed, and builds again when an input or the output did', async () => {
     const project = tempProject({ fixture: 'basic' });
     const upToDate = /are up to date/;

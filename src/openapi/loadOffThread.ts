@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { engineRoot } from '../assets.ts';
+import { UserError, type SourceLocation } from '../errors.ts';
+import type { LoadedDescription } from './document.ts';
+
+export type DescriptionResponse =
+  | { loaded: LoadedDescription; error?: undefined }
+  | { loaded?: undefined; error: { message: string; hint?: string | undefined; location?: SourceLocation | undefined; user: boolean } };
+
+export interface DescriptionLoad {
+  file: string;
+  result: Promise<LoadedDescription>;
+  /** Stops the worker (a build that fails before it needs the description). */
+  cancel(): void;
+}
+
+/**
+ * Starts reading, parsing and validating the API description on a worker
+ * thread, so that it happens on the other core while this thread parses the
+ * pages: in a cold build that is ~250 ms (YAML parsing and validation, with
+ * their code cold) off the critical path. Undefined when the engine is not
+ * compiled (tests running the sources); the description is then loaded here.
+ */
+export function loadDescriptionOffThread(file: string): DescriptionLoad | undefined {
+  const script = path.join(engineRoot(), 'lib', 'description-worker.js');
+  if (!existsSync(script)) return undefined;
+  const worker = new Worker(script, { workerData: { file } });
+  const result = new Promise<LoadedDescription>((resolve, reject) => {
+    worker.once('message', (response: DescriptionResponse) => {
+      if (response.loaded) resolve(response.loaded);
+      else if (response.error.user) reject(new UserError(response.error.message, { hint: response.error.hint, location: response.error.location }));
+      else reject(new Error(`loading ${file} failed: ${response.error.message}`));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the worker loading ${file} stopped (exit code ${code})`)));
+  });
+  // Whoever needs the description sees a failure; a build that stops earlier must not see it as unhandled.
+  result.catch(() => undefined);
+  return { file, result, cancel: () => void worker.terminate() };
+}
