@@ -68,8 +68,13 @@ export interface BuildContext {
   gate?: () => Promise<void>;
 }
 
-/** Pages parsed at once on this thread: enough to keep the highlighting worker fed, few enough that a dev request can cut in. */
+/**
+ * Pages parsed at once on this thread: enough to keep parsing while the highlighting worker loads its
+ * first grammars. In dev's first build (which pauses for readers) fewer, so that a page a reader asks
+ * for waits behind less work.
+ */
 const PAGES_IN_FLIGHT = 32;
+const PAGES_IN_FLIGHT_WITH_READERS = 8;
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
 export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
@@ -81,10 +86,17 @@ function referenceKey(context: BuildContext, file: string): string {
   return hashOf(context.engine, context.renderersKey, readFileSync(file, 'utf8'), file, config.baseUrl, config.site.openapi.route);
 }
 
-/** Starts loading the API description on a worker when the reference will have to be built, so it loads while pages parse. */
-function prefetchDescription(context: BuildContext): DescriptionLoad | undefined {
+/**
+ * Starts loading the API description on a worker when the reference will have to be built, so it
+ * loads while pages parse on this thread. Only for the first reference a process builds: after that
+ * (dev), this thread's parser and validator are warm and load it faster than a new worker starts.
+ */
+function prefetchDescription(context: BuildContext, pageCount: number): DescriptionLoad | undefined {
   const { config } = context;
-  if (!config.openapiFile || !context.workers) return undefined;
+  // dev's first build leaves the other core to the page a reader is waiting for.
+  if (!config.openapiFile || !context.workers || context.gate || context.descriptionHtml.size > 0) return undefined;
+  // With markdown workers on every core, this thread waits during that phase: one more worker only competes with them.
+  if (pageCount >= MIN_PAGES_FOR_WORKERS) return undefined;
   if (context.cache.reference?.key === referenceKey(context, config.openapiFile)) return undefined;
   return loadDescriptionOffThread(config.openapiFile);
 }
@@ -196,7 +208,7 @@ export async function parsePages(
   try {
     results = await mapConcurrent(
       pages,
-      pool ? pages.length : PAGES_IN_FLIGHT,
+      pool ? pages.length : context.gate ? PAGES_IN_FLIGHT_WITH_READERS : PAGES_IN_FLIGHT,
       async (page, i) => {
         const key = keys[i] ?? '';
         context.usedPages.add(key);
@@ -520,7 +532,12 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
       if (config.cache) saveSearchIndex(config.cacheDir, key, files);
       return files;
     },
-    close: closeSearchService,
+    async close() {
+      // Pagefind's process panics (a Rust backtrace on stderr) if it is stopped while it still answers:
+      // after a failed build, let it finish what it was asked first.
+      await indexer.idle();
+      await closeSearchService();
+    },
   };
 }
 
@@ -551,7 +568,7 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   if (context.categories) context.categories = content.categories;
   const search = options.search ? await startSearchFeed(context, content.pages) : undefined;
-  const description = prefetchDescription(context);
+  const description = prefetchDescription(context, content.pages.length);
   try {
     return await prepareParsed(context, content, search, description);
   } catch (error) {
@@ -676,7 +693,8 @@ function titleBeforeParsing(page: SourcePage): string | undefined {
  */
 export async function renderPageAlone(context: BuildContext, route: string): Promise<{ html: string; files: OutputFile[] } | undefined> {
   const { config } = context;
-  const local: BuildContext = { ...context, timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
+  // Its code blocks go ahead of the build's: the reader is waiting for this page.
+  const local: BuildContext = { ...context, highlighter: context.highlighter.urgent(), timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
   const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
   // The landing page is made from configuration alone; any other route needs its markdown page.

@@ -20,6 +20,8 @@ export interface Highlighter {
   readonly cache: Map<string, string>;
   /** Keys of the blocks this build asked for. */
   readonly used: Set<string>;
+  /** The same highlighter, whose blocks go ahead of every block still waiting (dev: a page a reader waits for). */
+  urgent(): Highlighter;
 }
 
 /** GitHub's current (Primer) palettes: every token colour meets AA on its background, which the older github-light/-dark do not (#e36209 on white is 3.5:1). */
@@ -109,6 +111,19 @@ export interface RemoteHighlighter {
   highlight(code: string, options: CodeOptions): Promise<string>;
 }
 
+/**
+ * Blocks sent to the helper at once: enough to keep it busy while this thread parses a page (~20 ms)
+ * between two answers, few enough that an urgent block waits behind only these.
+ */
+const HELPER_WINDOW = 8;
+
+interface Waiting {
+  code: string;
+  options: CodeOptions;
+  resolve: (html: string) => void;
+  reject: (error: Error) => void;
+}
+
 export function createHighlighter(initialCache: Map<string, string> = new Map(), remote?: () => RemoteHighlighter | undefined): Highlighter {
   const getCore = createShikiCore();
   const used = new Set<string>();
@@ -116,19 +131,40 @@ export function createHighlighter(initialCache: Map<string, string> = new Map(),
   // highlighted there: this thread only parses. (Dealing languages out in turn between the two left
   // 0.6 s of highlighting here, while the helper sat idle 70 % of the time.)
   let helper: RemoteHighlighter | undefined;
-  return {
+  // Blocks wait here rather than in the helper's message queue, so that urgent ones can go first.
+  const waiting = { urgent: [] as Waiting[], normal: [] as Waiting[] };
+  let sent = 0;
+  const pump = (): void => {
+    while (sent < HELPER_WINDOW && helper) {
+      const next = waiting.urgent.shift() ?? waiting.normal.shift();
+      if (!next) return;
+      sent += 1;
+      helper.highlight(next.code, next.options).then(next.resolve, next.reject).finally(() => {
+        sent -= 1;
+        pump();
+      });
+    }
+  };
+  const make = (lane: 'urgent' | 'normal'): Highlighter => ({
     cache: initialCache,
     used,
     resolveLanguage,
+    urgent: () => make('urgent'),
     async highlight(code, options) {
       const key = cacheKey(code, options);
       used.add(key);
       const hit = initialCache.get(key);
       if (hit !== undefined) return hit;
       helper ??= remote?.();
-      const html = helper ? await helper.highlight(code, options) : await renderCode(getCore, code, options);
+      const html = helper
+        ? await new Promise<string>((resolve, reject) => {
+            waiting[lane].push({ code, options, resolve, reject });
+            pump();
+          })
+        : await renderCode(getCore, code, options);
       initialCache.set(key, html);
       return html;
     },
-  };
+  });
+  return make('normal');
 }

@@ -20,6 +20,8 @@ export interface SearchIndexer {
   finish(): Promise<OutputFile[]>;
   /** Releases the index without assembling it. */
   discard(): Promise<void>;
+  /** Resolves once Pagefind has answered every request sent so far, successful or not. */
+  idle(): Promise<void>;
 }
 
 export async function createSearchIndexer(): Promise<SearchIndexer> {
@@ -48,10 +50,13 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     // Pagefind reads pages over a pipe; without a bound, a 10,000-page site would queue all its HTML.
     while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
   };
+  let assembling: Promise<unknown> = Promise.resolve();
   const files = async (): Promise<OutputFile[]> => {
     await Promise.all(inFlight);
     if (failures.length > 0) throw failures[0];
-    const { files: indexFiles, errors: fileErrors } = await index.getFiles();
+    const request = index.getFiles();
+    assembling = request;
+    const { files: indexFiles, errors: fileErrors } = await request;
     if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
     // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
     return indexFiles
@@ -70,6 +75,9 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     async discard() {
       await Promise.allSettled(inFlight);
       await index.deleteIndex();
+    },
+    async idle() {
+      await Promise.allSettled([...inFlight, assembling]);
     },
   };
 }

@@ -17,6 +17,7 @@ function recordingIndexers(): { start: () => Promise<SearchIndexer>; log: string
       files: async () => [],
       finish: async () => [],
       discard: async () => void log.push(`discard ${id}`),
+      idle: async () => undefined,
     };
   };
   return { start, log };
