@@ -81,6 +81,15 @@ export function nextBuildContext(previous: BuildContext, config: ResolvedConfig)
   return { ...previous, config, timings: [], usedPages: new Set() };
 }
 
+/** The API description a build renders, and the key its reference is cached under. */
+interface ReferenceSource {
+  file: string;
+  key: string;
+  /** The description, being loaded on a worker since the build started. */
+  prefetched?: DescriptionLoad | undefined;
+}
+
+/** Keyed by content, not modification time, so the cache survives a fresh checkout. Read once per build: it hashes the whole description. */
 function referenceKey(context: BuildContext, file: string): string {
   const { config } = context;
   return hashOf(context.engine, context.renderersKey, readFileSync(file, 'utf8'), file, config.baseUrl, config.site.openapi.route);
@@ -91,31 +100,28 @@ function referenceKey(context: BuildContext, file: string): string {
  * loads while pages parse on this thread. Only for the first reference a process builds: after that
  * (dev), this thread's parser and validator are warm and load it faster than a new worker starts.
  */
-function prefetchDescription(context: BuildContext, pageCount: number): DescriptionLoad | undefined {
-  const { config } = context;
+function prefetchDescription(context: BuildContext, source: ReferenceSource, pageCount: number): DescriptionLoad | undefined {
   // dev's first build leaves the other core to the page a reader is waiting for.
-  if (!config.openapiFile || !context.workers || context.gate || context.descriptionHtml.size > 0) return undefined;
+  if (!context.workers || context.gate || context.descriptionHtml.size > 0) return undefined;
   // With markdown workers on every core, this thread waits during that phase: one more worker only competes with them.
   if (pageCount >= MIN_PAGES_FOR_WORKERS) return undefined;
-  if (context.cache.reference?.key === referenceKey(context, config.openapiFile)) return undefined;
-  return loadDescriptionOffThread(config.openapiFile);
+  if (context.cache.reference?.key === source.key) return undefined;
+  return loadDescriptionOffThread(source.file);
 }
 
-async function referenceFor(context: BuildContext, prefetched?: DescriptionLoad): Promise<Reference | undefined> {
+async function referenceFor(context: BuildContext, source: ReferenceSource | undefined): Promise<Reference | undefined> {
+  if (!source) return undefined;
   const { config } = context;
-  if (!config.openapiFile) return undefined;
-  // Keyed by content, not modification time, so the cache survives a fresh checkout.
-  const key = referenceKey(context, config.openapiFile);
-  if (context.cache.reference?.key === key) return context.cache.reference.value;
+  if (context.cache.reference?.key === source.key) return context.cache.reference.value;
   const value = await buildReference({
-    file: config.openapiFile,
+    file: source.file,
     route: config.site.openapi.route,
     baseUrl: config.baseUrl,
     render: context.renderers.renderReference,
     markdownCache: context.descriptionHtml,
-    ...(prefetched?.file === config.openapiFile ? { loaded: prefetched.result } : {}),
+    ...(source.prefetched ? { loaded: source.prefetched.result } : {}),
   });
-  context.cache.reference = { key, value };
+  context.cache.reference = { key: source.key, value };
   return value;
 }
 
@@ -505,14 +511,14 @@ export function searchEntriesOf(context: BuildContext, site: Pick<BuiltSite, 'pa
   return entries;
 }
 
-async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[]): Promise<SearchFeed> {
+async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], referenceKey: string | undefined): Promise<SearchFeed> {
   const { config } = context;
   const key = hashOf(
     context.engine,
     context.renderersKey,
     JSON.stringify(config.site),
     config.baseUrl,
-    config.openapiFile ? referenceKey(context, config.openapiFile) : '',
+    referenceKey ?? '',
     ...pages.map((p) => `${p.route}\0${p.hash}`),
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
@@ -567,22 +573,23 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   );
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   if (context.categories) context.categories = content.categories;
-  const search = options.search ? await startSearchFeed(context, content.pages) : undefined;
-  const description = prefetchDescription(context, content.pages.length);
+  const source: ReferenceSource | undefined = config.openapiFile ? { file: config.openapiFile, key: referenceKey(context, config.openapiFile) } : undefined;
+  const search = options.search ? await startSearchFeed(context, content.pages, source?.key) : undefined;
+  if (source) source.prefetched = prefetchDescription(context, source, content.pages.length);
   try {
-    return await prepareParsed(context, content, search, description);
+    return await prepareParsed(context, content, search, source);
   } catch (error) {
-    description?.cancel();
+    source?.prefetched?.cancel();
     await search?.close();
     throw error;
   }
 }
 
-async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, description: DescriptionLoad | undefined): Promise<PreparedSite> {
+async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, source: ReferenceSource | undefined): Promise<PreparedSite> {
   const { config, timings } = context;
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
   // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
-  const reference = await task(timings, 'openapi', () => referenceFor(context, description));
+  const reference = await task(timings, 'openapi', () => referenceFor(context, source));
   let searchFiles: Promise<OutputFile[]> | undefined;
   if (search) {
     if (reference) await search.reference?.(reference);

@@ -10,7 +10,6 @@ export type DescriptionResponse =
   | { loaded?: undefined; error: { message: string; hint?: string | undefined; location?: SourceLocation | undefined; user: boolean } };
 
 export interface DescriptionLoad {
-  file: string;
   result: Promise<LoadedDescription>;
   /** Stops the worker (a build that fails before it needs the description). */
   cancel(): void;
@@ -38,5 +37,5 @@ export function loadDescriptionOffThread(file: string): DescriptionLoad | undefi
   });
   // Whoever needs the description sees a failure; a build that stops earlier must not see it as unhandled.
   result.catch(() => undefined);
-  return { file, result, cancel: () => void worker.terminate() };
+  return { result, cancel: () => void worker.terminate() };
 }
