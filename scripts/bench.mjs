@@ -27,6 +27,25 @@ function timedBuild(args, cwd = root, env = {}) {
 function series(label, args, cwd, env) {
   const samples = [];
   for (let i = 0; i < runs; i += 1) samples.push(timedBuild(args, cwd, env));
+  return summarise(label, samples);
+}
+
+/**
+ * Two kinds of build run alternately, so that the machine's drift (this VM's speed varies by
+ * a quarter within the hour) weighs on both alike; the cost of what `a` adds is the median of
+ * the differences within each pair.
+ */
+function pairedSeries(a, b, cwd) {
+  const samplesA = [];
+  const samplesB = [];
+  for (let i = 0; i < runs; i += 1) {
+    samplesA.push(timedBuild(a.args, cwd));
+    samplesB.push(timedBuild(b.args, cwd));
+  }
+  return { a: summarise(a.label, samplesA), b: summarise(b.label, samplesB), addedSeconds: median(samplesA.map((s, i) => s.seconds - samplesB[i].seconds)) };
+}
+
+function summarise(label, samples) {
   const phaseNames = Object.keys(samples[0].phases);
   const phases = Object.fromEntries(phaseNames.map((p) => [p, median(samples.map((s) => s.phases[p] ?? 0))]));
   const out = { label, medianSeconds: median(samples.map((s) => s.seconds)), peakMiB: Math.max(...samples.map((s) => s.rssMiB)), phases };
@@ -59,9 +78,14 @@ if (!existsSync(path.join(root, 'content', 'docs'))) {
   console.log('(content/docs is missing: measuring a generated 105-page tree with the real OpenAPI description)');
 }
 if (sections.has('site')) {
-  const cold = series('site, cold (--no-cache)', ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs], siteRoot);
-  const bare = series('site, cold, no search index', ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs], siteRoot);
-  console.log(`${'search index, added to a cold build'.padEnd(34)} ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms (difference of the medians)`);
+  const { a: cold, b: bare, addedSeconds } = pairedSeries(
+    { label: 'site, cold (--no-cache)', args: ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs] },
+    { label: 'site, cold, no search index', args: ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs] },
+    siteRoot,
+  );
+  console.log(
+    `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${runs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms)`,
+  );
   series('site, repeated, nothing changed', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
   // A repeated build after a one-page edit: the up-to-date check fails, cached pages and code are reused.
   if (siteRoot === root) {

@@ -20,10 +20,13 @@ import type { MarkdownResult } from './markdown/types.ts';
 import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem, type SidebarLink } from './nav/sidebar.ts';
 import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
+import { loadDescription } from './openapi/document.ts';
 import { loadDescriptionOffThread, type DescriptionLoad } from './openapi/loadOffThread.ts';
+import { buildReferenceModel } from './openapi/model.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
+import { searchRecordsOf, type SearchRecord } from './openapi/searchRecords.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
-import { closeSearchService, createSearchIndexer, indexReference, loadSearchIndex, recordUrl, saveSearchIndex } from './search/index.ts';
+import { closeSearchService, createSearchIndexer, loadSearchIndex, recordUrl, saveSearchIndex } from './search/index.ts';
 import type { SearchEntry } from './search/liveIndex.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
@@ -480,7 +483,6 @@ export interface PreparedSite {
  */
 interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
-  reference?: (reference: Reference) => Promise<void>;
   /** Starts the index's final assembly (in Pagefind's process) and gives its files when done. */
   finish: () => Promise<OutputFile[]>;
   close: () => Promise<void>;
@@ -494,46 +496,70 @@ function searchDocumentOf(context: BuildContext, page: SourcePage, result: Markd
   return context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
 }
 
-/** Everything search holds for a built site, by URL, in the order a build indexes it: the pages, then the reference's records. */
+/** Everything search holds for a built site, by URL, in the order a build indexes it: the reference's records, then the pages. */
 export function searchEntriesOf(context: BuildContext, site: Pick<BuiltSite, 'parsed' | 'reference'>): Map<string, SearchEntry> {
   const base = context.config.baseUrl.replace(/\/$/, '');
   const entries = new Map<string, SearchEntry>();
-  for (const page of site.parsed) {
-    const html = searchDocumentOf(context, page.source, page.result);
-    if (html !== undefined) entries.set(`${base}${page.source.route}`, { kind: 'page', html });
-  }
   if (site.reference) {
     const url = `${base}${site.reference.route}`;
     for (const record of site.reference.searchRecords) {
       entries.set(recordUrl(url, record), { kind: 'record', title: record.title, content: record.content });
     }
   }
+  for (const page of site.parsed) {
+    const html = searchDocumentOf(context, page.source, page.result);
+    if (html !== undefined) entries.set(`${base}${page.source.route}`, { kind: 'page', html });
+  }
   return entries;
 }
 
-async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], referenceKey: string | undefined): Promise<SearchFeed> {
+/**
+ * The reference's search records as soon as the description is loaded, without waiting for the
+ * reference's page: they go to the index ahead of the pages, so its final assembly can start
+ * as soon as the last page is parsed. A rejection is the description's error, which the build
+ * reports where it builds the reference.
+ */
+function earlySearchRecords(context: BuildContext, source: ReferenceSource | undefined): Promise<readonly SearchRecord[]> | undefined {
+  if (!source) return undefined;
+  const cached = context.cache.reference;
+  if (cached?.key === source.key) return Promise.resolve(cached.value.searchRecords);
+  // No worker loads it: load it here now rather than after the pages, which would hold the index back.
+  source.prefetched ??= { result: loadDescription(source.file), cancel: () => undefined };
+  source.prefetched.result.catch(() => undefined);
+  return source.prefetched.result.then((loaded) => searchRecordsOf(buildReferenceModel(loaded.document)));
+}
+
+async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], source: ReferenceSource | undefined): Promise<SearchFeed> {
   const { config } = context;
   const key = hashOf(
     context.engine,
     context.renderersKey,
     JSON.stringify(config.site),
     config.baseUrl,
-    referenceKey ?? '',
+    source?.key ?? '',
     ...pages.map((p) => `${p.route}\0${p.hash}`),
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
   if (cached) return { finish: () => Promise.resolve(cached), close: () => Promise.resolve() };
   const indexer = await createSearchIndexer();
   const base = config.baseUrl.replace(/\/$/, '');
+  const records = earlySearchRecords(context, source);
+  // Records first, whenever they are ready: Pagefind's output depends on the order it is fed.
+  let recordsSent: Promise<void> | undefined;
+  const sendRecords = (): Promise<void> =>
+    (recordsSent ??= (async () => {
+      const list = records ? await records.catch(() => []) : [];
+      const url = `${base}${config.site.openapi.route}`;
+      for (const record of list) await indexer.addRecord(recordUrl(url, record), record.title, record.content);
+    })());
   return {
     async page(page, result) {
+      await sendRecords();
       const html = searchDocumentOf(context, page, result);
       if (html !== undefined) await indexer.add(`${base}${page.route}`, html);
     },
-    async reference(reference) {
-      await indexReference(indexer, `${base}${reference.route}`, reference);
-    },
     async finish() {
+      await sendRecords();
       const files = await indexer.finish();
       if (config.cache) saveSearchIndex(config.cacheDir, key, files);
       return files;
@@ -574,8 +600,8 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   if (context.categories) context.categories = content.categories;
   const source: ReferenceSource | undefined = config.openapiFile ? { file: config.openapiFile, key: referenceKey(context, config.openapiFile) } : undefined;
-  const search = options.search ? await startSearchFeed(context, content.pages, source?.key) : undefined;
   if (source) source.prefetched = prefetchDescription(context, source, content.pages.length);
+  const search = options.search ? await startSearchFeed(context, content.pages, source) : undefined;
   try {
     return await prepareParsed(context, content, search, source);
   } catch (error) {
@@ -588,15 +614,12 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
 async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, source: ReferenceSource | undefined): Promise<PreparedSite> {
   const { config, timings } = context;
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
+  // The index has every record it will get: Pagefind assembles it on the other core while this thread goes on.
+  const searchFiles = search?.finish();
+  // Awaited when the pages are written; until then a failure must not count as unhandled.
+  searchFiles?.catch(() => undefined);
   // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
   const reference = await task(timings, 'openapi', () => referenceFor(context, source));
-  let searchFiles: Promise<OutputFile[]> | undefined;
-  if (search) {
-    if (reference) await search.reference?.(reference);
-    searchFiles = search.finish();
-    // Awaited when the pages are written; until then a failure must not count as unhandled.
-    searchFiles.catch(() => undefined);
-  }
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference?.route);

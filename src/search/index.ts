@@ -52,10 +52,16 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
   };
   let assembling: Promise<unknown> = Promise.resolve();
   const files = async (): Promise<OutputFile[]> => {
-    await Promise.all(inFlight);
-    if (failures.length > 0) throw failures[0];
+    // Pagefind handles its requests one at a time, in the order sent, so this assembles every page
+    // already sent. Asking now, not once their answers are read, matters: a build renders and writes
+    // pages without yielding, and Pagefind would sit idle until it reads them.
     const request = index.getFiles();
     assembling = request;
+    await Promise.allSettled(inFlight);
+    if (failures.length > 0) {
+      await request.catch(() => undefined);
+      throw failures[0];
+    }
     const { files: indexFiles, errors: fileErrors } = await request;
     if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
     // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
@@ -85,11 +91,6 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
 /** The URL a record of the API reference is found under: its anchor on the reference's page. */
 export function recordUrl(referenceUrl: string, record: Reference['searchRecords'][number]): string {
   return record.anchor ? `${referenceUrl}#${record.anchor}` : referenceUrl;
-}
-
-/** The API reference's records, one per operation and schema, each under its anchor of the reference's URL. */
-export async function indexReference(indexer: SearchIndexer, url: string, reference: Reference): Promise<void> {
-  for (const record of reference.searchRecords) await indexer.addRecord(recordUrl(url, record), record.title, record.content);
 }
 
 /** Stops Pagefind's indexing process; a build calls it once at the end, dev when it stops. */

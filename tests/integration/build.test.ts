@@ -9,9 +9,9 @@ import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
 const run = promisify(execFile);
 const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'mapsdocs.js');
 
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -187,18 +187,30 @@ describe('build failures and options', () => {
     }
   });
 
-  it('is deterministic, with and without the cache', async () => {
+  it('is deterministic: with and without the cache, on workers or serial, and after an edit with the reference cached', async () => {
     const project = tempProject({ fixture: 'basic' });
+    const api = ['--openapi', path.join(FIXTURES, 'openapi', 'small.yaml')];
+    const same = (a: string, b: string): void => {
+      const root = (dir: string): string => path.join(project.root, dir);
+      const files = walk(root(a)).map((f) => path.relative(root(a), f)).sort();
+      expect(files.some((f) => f.startsWith('pagefind/fragment/'))).toBe(true);
+      expect(walk(root(b)).map((f) => path.relative(root(b), f)).sort()).toEqual(files);
+      for (const rel of files) expect(readFileSync(path.join(root(b), rel)).equals(readFileSync(path.join(root(a), rel))), `${b}/${rel}`).toBe(true);
+    };
     try {
-      await cli(['build', '--no-cache', '--out', 'a'], project.root);
-      await cli(['build', '--out', 'b'], project.root);
-      await cli(['build', '--out', 'c'], project.root);
-      const files = walk(path.join(project.root, 'a')).map((f) => path.relative(path.join(project.root, 'a'), f)).sort();
-      for (const other of ['b', 'c']) {
-        for (const rel of files) {
-          expect(readFileSync(path.join(project.root, other, rel)).equals(readFileSync(path.join(project.root, 'a', rel))), `${other}/${rel}`).toBe(true);
-        }
-      }
+      // The search index holds the reference's records and the pages; its files depend on the order it was fed.
+      await cli(['build', '--no-cache', '--out', 'a', ...api], project.root);
+      await cli(['build', '--out', 'b', ...api], project.root);
+      await cli(['build', '--out', 'c', ...api], project.root);
+      // Serial: the description is loaded on this thread, not on a worker.
+      await cli(['build', '--no-cache', '--out', 'd', ...api], project.root, { MAPSDOCS_WORKERS: '0' });
+      for (const other of ['b', 'c', 'd']) same('a', other);
+      // One page edited: the reference (and its records) come from the cache, the pages are indexed again.
+      writeFileSync(path.join(project.content, 'docs', 'intro.md'), `${readFileSync(path.join(project.content, 'docs', 'intro.md'), 'utf8')}\n\nRetained messages are kept per topic.\n`);
+      await cli(['build', '--out', 'e', ...api], project.root);
+      await cli(['build', '--no-cache', '--out', 'f', ...api], project.root);
+      same('f', 'e');
+      expect(readFileSync(path.join(project.root, 'e', 'docs', 'intro.html'), 'utf8')).toContain('Retained messages are kept per topic.');
     } finally {
       project.cleanup();
     }

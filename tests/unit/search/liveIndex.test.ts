@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../../src/emit/atomic.ts';
-import { closeSearchService, type SearchIndexer } from '../../../src/search/index.ts';
+import { closeSearchService, createSearchIndexer, type SearchIndexer } from '../../../src/search/index.ts';
 import { createLiveSearchIndex, type SearchEntry } from '../../../src/search/liveIndex.ts';
 
 /** An indexer that records what it was given. */
@@ -69,6 +69,17 @@ describe('the live search index of dev', () => {
       expect(text.join()).toContain('gamma');
       expect(text.join()).not.toContain('alpha');
       await index.close();
+    });
+
+    it('assembles every page sent before the files were asked for, answered or not (Pagefind works through its requests in order)', async () => {
+      const indexer = await createSearchIndexer();
+      const sent = Array.from({ length: 24 }, (_, i) => indexer.add(`/docs/p${i}`, doc(`word${i}`)));
+      const files = await indexer.files();
+      await Promise.all(sent);
+      const text = fragments(files);
+      expect(text).toHaveLength(24);
+      for (let i = 0; i < 24; i++) expect(text.join()).toContain(`word${i}`);
+      await indexer.discard();
     });
   });
 });
