@@ -41,6 +41,7 @@ await build({
     'markdown-worker': path.join(root, 'src/markdown/worker.ts'),
     'highlight-worker': path.join(root, 'src/markdown/highlightWorker.ts'),
     'description-worker': path.join(root, 'src/openapi/descriptionWorker.ts'),
+    'search-worker': path.join(root, 'src/search/indexWorker.ts'),
   },
   outdir: path.join(root, 'lib'),
   bundle: true,

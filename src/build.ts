@@ -6,7 +6,7 @@ import { engineVersion } from './engine.ts';
 import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { findBrokenLinks, type BrokenLink } from './check/links.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
-import { writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/atomic.ts';
+import { writeFilesInto, writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/atomic.ts';
 import { outputFileOf } from './emit/paths.ts';
 import { buildSitemap } from './emit/sitemap.ts';
 import { UserError, UserErrors } from './errors.ts';
@@ -26,7 +26,8 @@ import { buildReferenceModel } from './openapi/model.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { searchRecordsOf, type SearchRecord } from './openapi/searchRecords.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
-import { closeSearchService, createSearchIndexer, loadSearchIndex, recordUrl, saveSearchIndex } from './search/index.ts';
+import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf } from './search/index.ts';
+import { startSearchJobOffThread } from './search/offThread.ts';
 import type { SearchEntry } from './search/liveIndex.ts';
 import { buildSiteView } from './render/siteView.ts';
 import type { PageView, SiteView } from './render/viewModel.ts';
@@ -472,8 +473,8 @@ export interface PreparedSite {
   /** Output files other than pages: assets, sitemap, the OpenAPI downloads. */
   files: OutputFile[];
   copies: CopiedFile[];
-  /** The search index being assembled (builds asked for one), and how to stop its process. */
-  search?: { files: Promise<OutputFile[]>; close: () => Promise<void> } | undefined;
+  /** The search index being assembled (builds asked for one): how to write it into the output, and to stop it. */
+  search?: Pick<SearchFeed, 'writeInto' | 'close'> | undefined;
 }
 
 /**
@@ -483,8 +484,10 @@ export interface PreparedSite {
  */
 interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
-  /** Starts the index's final assembly (in Pagefind's process) and gives its files when done. */
-  finish: () => Promise<OutputFile[]>;
+  /** Starts the index's final assembly (in Pagefind's process). */
+  finish: () => Promise<void>;
+  /** Writes the index files into the output's temporary folder once assembled. */
+  writeInto: (dir: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -540,8 +543,8 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
     ...pages.map((p) => `${p.route}\0${p.hash}`),
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
-  if (cached) return { finish: () => Promise.resolve(cached), close: () => Promise.resolve() };
-  const indexer = await createSearchIndexer();
+  if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
+  const job = startSearchJobOffThread() ?? searchJobOf(await createSearchIndexer());
   const base = config.baseUrl.replace(/\/$/, '');
   const records = earlySearchRecords(context, source);
   // Records first, whenever they are ready: Pagefind's output depends on the order it is fed.
@@ -550,26 +553,20 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
     (recordsSent ??= (async () => {
       const list = records ? await records.catch(() => []) : [];
       const url = `${base}${config.site.openapi.route}`;
-      for (const record of list) await indexer.addRecord(recordUrl(url, record), record.title, record.content);
+      for (const record of list) await job.addRecord(recordUrl(url, record), record.title, record.content);
     })());
   return {
     async page(page, result) {
       await sendRecords();
       const html = searchDocumentOf(context, page, result);
-      if (html !== undefined) await indexer.add(`${base}${page.route}`, html);
+      if (html !== undefined) await job.add(`${base}${page.route}`, html);
     },
     async finish() {
       await sendRecords();
-      const files = await indexer.finish();
-      if (config.cache) saveSearchIndex(config.cacheDir, key, files);
-      return files;
+      job.finish(config.cache ? { dir: config.cacheDir, key } : undefined);
     },
-    async close() {
-      // Pagefind's process panics (a Rust backtrace on stderr) if it is stopped while it still answers:
-      // after a failed build, let it finish what it was asked first.
-      await indexer.idle();
-      await closeSearchService();
-    },
+    writeInto: (dir) => job.writeInto(dir),
+    close: () => job.close(),
   };
 }
 
@@ -615,9 +612,8 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   const { config, timings } = context;
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
   // The index has every record it will get: Pagefind assembles it on the other core while this thread goes on.
-  const searchFiles = search?.finish();
-  // Awaited when the pages are written; until then a failure must not count as unhandled.
-  searchFiles?.catch(() => undefined);
+  // A failure shows when the index is written.
+  search?.finish().catch(() => undefined);
   // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
   const reference = await task(timings, 'openapi', () => referenceFor(context, source));
   const assets = await task(timings, 'assets', () => siteAssets(context));
@@ -659,7 +655,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
       copies.push({ path: image.output, from: image.file });
     }
   }
-  return { parsed, sidebar, reference, site, views, assets, broken, files, copies, search: search && searchFiles ? { files: searchFiles, close: search.close } : undefined };
+  return { parsed, sidebar, reference, site, views, assets, broken, files, copies, search };
 }
 
 /** What dev remembers of its last render: the site view and templates it used, and each page's view and HTML. */
@@ -786,7 +782,8 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite): P
     yield* prepared.files;
   }
   try {
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, async () => (prepared.search ? await prepared.search.files : []));
+    const search = prepared.search;
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, search ? (staging) => search.writeInto(staging) : undefined);
   } finally {
     await prepared.search?.close();
   }

@@ -12,6 +12,20 @@ export interface CopiedFile {
   from: string;
 }
 
+/** Writes files under a folder, making their folders on the way. */
+export function writeFilesInto(dir: string, files: Iterable<OutputFile>): void {
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = path.join(dir, file.path);
+    const parent = path.dirname(target);
+    if (!made.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      made.add(parent);
+    }
+    writeFileSync(target, file.contents);
+  }
+}
+
 /**
  * Writes a whole site into a sibling temporary folder and swaps it into place
  * only when everything was written: a failed build leaves the previous output
@@ -21,39 +35,31 @@ export async function writeSiteAtomically(
   outDir: string,
   files: Iterable<OutputFile>,
   copies: readonly CopiedFile[] = [],
-  /** Files known only once the others are written (the search index). */
-  finish?: () => Promise<OutputFile[]>,
+  /**
+   * Writes more of the site into the temporary folder, alongside the files (the search index, which
+   * another thread writes as soon as it is assembled); the site is swapped in once it is done too.
+   */
+  alongside?: (staging: string) => Promise<void>,
 ): Promise<void> {
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
   const retired = path.join(parent, `.${path.basename(outDir)}.old-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  const other = alongside?.(staging);
   try {
     // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
-    const made = new Set<string>();
-    const ensureDir = (file: string): void => {
-      const dir = path.dirname(file);
-      if (made.has(dir)) return;
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    };
-    for (const file of files) {
-      const target = path.join(staging, file.path);
-      ensureDir(target);
-      writeFileSync(target, file.contents);
-    }
+    writeFilesInto(staging, files);
     for (const file of copies) {
       const target = path.join(staging, file.path);
-      ensureDir(target);
+      mkdirSync(path.dirname(target), { recursive: true });
       copyFileSync(file.from, target);
     }
-    for (const file of (await finish?.()) ?? []) {
-      const target = path.join(staging, file.path);
-      ensureDir(target);
-      writeFileSync(target, file.contents);
-    }
+    await other;
   } catch (error) {
+    // Whatever writes alongside must be done before the folder goes, or it would make it again.
+    await other?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputFile } from '../emit/atomic.ts';
+import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import type { Reference } from '../openapi/reference.ts';
 
 /**
@@ -84,6 +84,48 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     },
     async idle() {
       await Promise.allSettled([...inFlight, assembling]);
+    },
+  };
+}
+
+/**
+ * The search index of one build: entries go in while pages are parsed, then
+ * the index is assembled and its files are written into the output's
+ * temporary folder while the pages are rendered.
+ */
+export interface SearchIndexJob {
+  /** Queues a page; resolves once few enough entries are in flight. */
+  add(url: string, html: string): Promise<void>;
+  addRecord(url: string, title: string, content: string): Promise<void>;
+  /** No more entries: the index is assembled, then saved to the cache if given one. */
+  finish(cache?: { dir: string; key: string }): void;
+  /** Writes the index files under `dir` once assembled; rejects with the indexing's first error. */
+  writeInto(dir: string): Promise<void>;
+  /** Stops indexing, once Pagefind has answered what it was asked (it panics if stopped while answering). */
+  close(): Promise<void>;
+}
+
+/** A build's search index on this thread, around an indexer. */
+export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
+  let files: Promise<OutputFile[]> | undefined;
+  return {
+    add: (url, html) => indexer.add(url, html),
+    addRecord: (url, title, content) => indexer.addRecord(url, title, content),
+    finish(cache) {
+      files = indexer.finish().then((list) => {
+        if (cache) saveSearchIndex(cache.dir, cache.key, list);
+        return list;
+      });
+      // Seen by writeInto; a build that fails before it must not count this as unhandled.
+      files.catch(() => undefined);
+    },
+    async writeInto(dir) {
+      if (!files) throw new Error('internal error: the search index was written before it was finished');
+      writeFilesInto(dir, await files);
+    },
+    async close() {
+      await indexer.idle();
+      await closeSearchService();
     },
   };
 }

@@ -1,0 +1,60 @@
+import { parentPort } from 'node:worker_threads';
+import { createSearchIndexer, searchJobOf, type SearchIndexJob } from './index.ts';
+
+/** What the build thread asks of the search worker. */
+export type SearchWorkerRequest =
+  | { type: 'add'; url: string; html: string }
+  | { type: 'record'; url: string; title: string; content: string }
+  | { type: 'finish'; cache?: { dir: string; key: string } | undefined }
+  | { type: 'write'; dir: string }
+  | { type: 'close' };
+
+/** What it answers: an entry taken (for back-pressure), the index written, a failure, or stopped. */
+export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; message: string } | { type: 'closed' };
+
+/**
+ * Talks to Pagefind for a build, off the build's thread: that thread renders
+ * and writes pages without yielding, so here Pagefind's answers are read as
+ * they come, and the index's few hundred files are written into the output
+ * while the pages are, instead of after them.
+ */
+const port = parentPort;
+if (port) {
+  const post = (response: SearchWorkerResponse): void => port.postMessage(response);
+  const failed = (error: unknown): void => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  const job: Promise<SearchIndexJob> = createSearchIndexer().then(searchJobOf);
+  job.catch(failed);
+  port.on('message', (request: SearchWorkerRequest) => {
+    void job.then(
+      (index) => {
+        switch (request.type) {
+          case 'add':
+            return index.add(request.url, request.html).then(() => post({ type: 'added' }), failed);
+          case 'record':
+            return index.addRecord(request.url, request.title, request.content).then(() => post({ type: 'added' }), failed);
+          case 'finish':
+            return index.finish(request.cache);
+          case 'write':
+            return index.writeInto(request.dir).then(() => post({ type: 'written' }), failed);
+          case 'close':
+            return index.close().then(
+              () => {
+                post({ type: 'closed' });
+                port.close();
+              },
+              (error: unknown) => {
+                failed(error);
+                port.close();
+              },
+            );
+        }
+      },
+      () => {
+        if (request.type === 'close') {
+          post({ type: 'closed' });
+          port.close();
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeSiteAtomically, type OutputFile } from '../../../src/emit/atomic.ts';
+
+let root: string;
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function previousSite(): string {
+  root = mkdtempSync(path.join(tmpdir(), 'mapsdocs-atomic-'));
+  const out = path.join(root, 'dist');
+  mkdirSync(out);
+  writeFileSync(path.join(out, 'index.html'), 'previous');
+  return out;
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('writing a site atomically', () => {
+  it('swaps in the files and what was written alongside them, once both are done', async () => {
+    const out = previousSite();
+    await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/a.html', contents: 'a' }], [], async (staging) => {
+      await delay(20);
+      mkdirSync(path.join(staging, 'pagefind'));
+      writeFileSync(path.join(staging, 'pagefind', 'entry.json'), '{}');
+    });
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(path.join(out, 'docs', 'a.html'), 'utf8')).toBe('a');
+    expect(readFileSync(path.join(out, 'pagefind', 'entry.json'), 'utf8')).toBe('{}');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('leaves the previous site and no temporary folder when what is written alongside fails', async () => {
+    const out = previousSite();
+    const failing = writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }], [], async () => {
+      throw new Error('search index: Pagefind failed');
+    });
+    await expect(failing).rejects.toThrow('Pagefind failed');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('when a page fails, waits for what is written alongside before removing the temporary folder', async () => {
+    const out = previousSite();
+    let finished = false;
+    function* pages(): Generator<OutputFile> {
+      yield { path: 'index.html', contents: 'new' };
+      throw new Error('This page crashed');
+    }
+    const failing = writeSiteAtomically(out, pages(), [], async (staging) => {
+      // Still writing after the page failed: had the folder been removed already, this would make it again.
+      await delay(30);
+      mkdirSync(path.join(staging, 'pagefind'), { recursive: true });
+      writeFileSync(path.join(staging, 'pagefind', 'late.json'), '{}');
+      finished = true;
+    });
+    await expect(failing).rejects.toThrow('This page crashed');
+    expect(finished).toBe(true);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(root)).toEqual(['dist']);
+    expect(existsSync(path.join(out, 'pagefind'))).toBe(false);
+  });
+});
