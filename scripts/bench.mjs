@@ -77,12 +77,13 @@ if (!existsSync(path.join(root, 'content', 'docs'))) {
   siteArgs.push('--openapi', path.join(root, 'openapi', 'maps-messaging-api.yaml'));
   console.log('(content/docs is missing: measuring a generated 105-page tree with the real OpenAPI description)');
 }
+let siteCold;
 if (sections.has('site')) {
-  const { a: cold, b: bare, addedSeconds } = pairedSeries(
+  const { a: cold, b: bare, addedSeconds } = (siteCold = pairedSeries(
     { label: 'site, cold (--no-cache)', args: ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs] },
     { label: 'site, cold, no search index', args: ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs] },
     siteRoot,
-  );
+  ));
   console.log(
     `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${runs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms)`,
   );
@@ -139,6 +140,17 @@ if (sections.has('reference') && existsSync(site)) {
     console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
   }
 }
+// The API reference page's build: its phase in the cold build of the site (after the pages, with the
+// description loaded on a worker meanwhile), and alone, in a cold process building a one-page site.
+if (sections.has('reference')) {
+  const alone = path.join(out, 'reference-alone');
+  writeCorpus(path.join(alone, 'content'), 1);
+  const description = path.join(root, 'openapi', 'maps-messaging-api.yaml');
+  const result = series('API reference alone (1-page site)', ['--no-cache', '--no-search', '--openapi', description, '--out', path.join(alone, 'dist')], alone);
+  const inSite = siteCold ? `${siteCold.a.phases.openapi} ms in the cold build of the site (median); ` : '';
+  console.log(`API reference page build: ${inSite}${result.phases.openapi} ms alone in a cold process (median)`);
+}
+
 // The API reference's paint, deep-link, blocking and heap budgets, in Chromium, on the warm build.
 if (sections.has('reference') && existsSync(site)) {
   const { measureBrowser } = await import('./bench-browser.mjs');
