@@ -9,8 +9,8 @@ export type SearchWorkerRequest =
   | { type: 'write'; dir: string }
   | { type: 'close' };
 
-/** What it answers: an entry taken (for back-pressure), the index written, a failure, or stopped. */
-export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; message: string } | { type: 'closed' };
+/** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
+export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; message: string };
 
 /**
  * Talks to Pagefind for a build, off the build's thread: that thread renders
@@ -38,10 +38,7 @@ if (port) {
             return index.writeInto(request.dir).then(() => post({ type: 'written' }), failed);
           case 'close':
             return index.close().then(
-              () => {
-                post({ type: 'closed' });
-                port.close();
-              },
+              () => port.close(),
               (error: unknown) => {
                 failed(error);
                 port.close();
@@ -50,10 +47,7 @@ if (port) {
         }
       },
       () => {
-        if (request.type === 'close') {
-          post({ type: 'closed' });
-          port.close();
-        }
+        if (request.type === 'close') port.close();
       },
     );
   });
