@@ -170,12 +170,15 @@ function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string)
  * Markdown → HTML for each page, with cached results reused; all content
  * errors are collected. `onParsed` sees each page as soon as it and every page
  * before it are parsed, in page order (the search index is fed this way, and
- * its output depends on the order).
+ * its output depends on the order). `onLastStarted` is called once every page
+ * is under way, from when this thread has little left to do but wait: at once
+ * when workers parse, else when the last page has started.
  */
 export async function parsePages(
   context: BuildContext,
   pages: readonly SourcePage[],
   onParsed?: (page: SourcePage, result: MarkdownResult) => Promise<void>,
+  onLastStarted?: () => void,
 ): Promise<ParsedPage[]> {
   const byFile = new Map(pages.map((p) => [p.file, p.route]));
   const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
@@ -189,6 +192,7 @@ export async function parsePages(
           codeCache: context.highlighter.cache,
         })
       : undefined;
+  if (pool || pages.length === 0) onLastStarted?.();
   let processor: MarkdownProcessor | undefined;
   const parseOne = (page: SourcePage): Promise<MarkdownResult> => {
     const input = { body: page.body, path: page.file, route: page.route };
@@ -220,6 +224,7 @@ export async function parsePages(
       pages,
       pool ? pages.length : context.gate ? PAGES_IN_FLIGHT_WITH_READERS : PAGES_IN_FLIGHT,
       async (page, i) => {
+        if (i === pages.length - 1 && !pool) onLastStarted?.();
         const key = keys[i] ?? '';
         context.usedPages.add(key);
         const hit = context.cache.pages.get(key);
@@ -610,12 +615,28 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
 
 async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, source: ReferenceSource | undefined): Promise<PreparedSite> {
   const { config, timings } = context;
-  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page));
+  // The reference does not depend on the pages. It is built while the last pages wait for their code to
+  // be highlighted on the helper thread (this one is idle then), rather than after them; not in dev's
+  // first build, where it would hold up a page a reader is waiting for.
+  let referenceBuild: Promise<{ value: Reference | undefined; ms: number }> | undefined;
+  const startReference = (): Promise<{ value: Reference | undefined; ms: number }> => {
+    referenceBuild ??= (async () => {
+      const start = performance.now();
+      return { value: await referenceFor(context, source), ms: performance.now() - start };
+    })();
+    // Its error is reported after the pages' (awaited below), as when it was built after them.
+    referenceBuild.catch(() => undefined);
+    return referenceBuild;
+  };
+  // A macrotask later: what the last page started runs first, up to its wait for the helper.
+  const early = context.gate || !source ? undefined : () => void setImmediate(startReference);
+  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page, early));
   // The index has every record it will get: Pagefind assembles it on the other core while this thread goes on.
   // A failure shows when the index is written.
   search?.finish().catch(() => undefined);
-  // After the pages: the reference's descriptions go through the markdown parser the pages have warmed up.
-  const reference = await task(timings, 'openapi', () => referenceFor(context, source));
+  const built = await startReference();
+  const reference = built.value;
+  timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const { sidebar, site, views } = await task(timings, 'navigation', () => {
     const sidebar = buildDocsSidebar(parsed, content, reference?.route);

@@ -249,6 +249,13 @@ describe('build failures and options', () => {
       expect(unparsable.stderr).toMatch(/bad\.yaml:\d+:\d+: error: invalid OpenAPI file/);
       // A failed build writes nothing.
       expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
+
+      // The reference is built while the last pages finish; a content error still comes first, alone.
+      writeFileSync(path.join(project.content, 'docs', 'broken.md'), '---\ntitle: Broken\n---\n\n:::note\nnever closed\n');
+      const both = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
+      expect(both.code).toBe(1);
+      expect(both.stderr).toContain('content/docs/broken.md:5:1: error: admonition ":::note" opened on line 5 is never closed');
+      expect(both.stderr).not.toMatch(/invalid OpenAPI|unhandled/i);
     } finally {
       project.cleanup();
     }
