@@ -140,15 +140,20 @@ if (sections.has('reference') && existsSync(site)) {
     console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
   }
 }
-// The API reference page's build: its phase in the cold build of the site (after the pages, with the
-// description loaded on a worker meanwhile), and alone, in a cold process building a one-page site.
+// The API reference page's build: its phase in the cold build of the site (started while the last pages
+// wait for their code's highlighting, with the description loaded on a worker meanwhile), and what it adds
+// to a cold process building a one-page site (builds with and without it alternate).
 if (sections.has('reference')) {
   const alone = path.join(out, 'reference-alone');
   writeCorpus(path.join(alone, 'content'), 1);
   const description = path.join(root, 'openapi', 'maps-messaging-api.yaml');
-  const result = series('API reference alone (1-page site)', ['--no-cache', '--no-search', '--openapi', description, '--out', path.join(alone, 'dist')], alone);
-  const inSite = siteCold ? `${siteCold.a.phases.openapi} ms in the cold build of the site (median); ` : '';
-  console.log(`API reference page build: ${inSite}${result.phases.openapi} ms alone in a cold process (median)`);
+  const { addedSeconds } = pairedSeries(
+    { label: '1-page site with the API reference', args: ['--no-cache', '--no-search', '--openapi', description, '--out', path.join(alone, 'with')] },
+    { label: '1-page site without it', args: ['--no-cache', '--no-search', '--out', path.join(alone, 'without')] },
+    alone,
+  );
+  const inSite = siteCold ? `${siteCold.a.phases.openapi} ms in the cold build of the site (median of its phase); ` : '';
+  console.log(`API reference page build: ${inSite}adds ${(addedSeconds * 1000).toFixed(0)} ms to a cold build of a one-page site (median of ${runs} paired differences)`);
 }
 
 // The API reference's paint, deep-link, blocking and heap budgets, in Chromium, on the warm build.
