@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
+import { UserError } from '../errors.ts';
 import type { Reference } from '../openapi/reference.ts';
 
 /**
@@ -26,12 +27,23 @@ export interface SearchIndexer {
 
 export async function createSearchIndexer(): Promise<SearchIndexer> {
   const pagefind = await import('pagefind');
-  const { index: created, errors } = await pagefind.createIndex({
-    forceLanguage: 'en',
-    // Identifiers such as sortBy, mqtt-sn and /api/v1 are searched as written.
-    includeCharacters: '_/.',
-  });
-  if (!created) throw new Error(`search index could not start: ${errors.join('; ')}`);
+  const cannotStart = (reason: string): UserError =>
+    new UserError(`the search index could not start: ${reason}`, {
+      hint: 'Pagefind, the search indexer, runs as a binary from its npm package for this platform: run `npm install` again, or build with --no-search to leave search out',
+    });
+  let started: Awaited<ReturnType<typeof pagefind.createIndex>>;
+  try {
+    started = await pagefind.createIndex({
+      forceLanguage: 'en',
+      // Identifiers such as sortBy, mqtt-sn and /api/v1 are searched as written.
+      includeCharacters: '_/.',
+    });
+  } catch (error) {
+    // Its first line names the cause (no binary for this platform); the rest is where to report it.
+    throw cannotStart((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+  }
+  const { index: created, errors } = started;
+  if (!created) throw cannotStart(errors.join('; '));
   const index = created;
   const inFlight = new Set<Promise<void>>();
   const failures: Error[] = [];
@@ -94,7 +106,7 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
  * temporary folder while the pages are rendered.
  */
 export interface SearchIndexJob {
-  /** Queues a page; resolves once few enough entries are in flight. */
+  /** Queues a page; resolves once few enough entries are in flight. Never rejects: a failure is `writeInto`'s. */
   add(url: string, html: string): Promise<void>;
   addRecord(url: string, title: string, content: string): Promise<void>;
   /** No more entries: the index is assembled, then saved to the cache if given one. */

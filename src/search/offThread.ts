@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
+import { UserError } from '../errors.ts';
 import type { SearchIndexJob } from './index.ts';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './indexWorker.ts';
 
@@ -13,8 +14,7 @@ const MAX_UNTAKEN = 32;
  * feeds Pagefind and writes the index files. Undefined when the engine is not
  * compiled (tests running the sources): the index is then built on this thread.
  */
-export function startSearchJobOffThread(): SearchIndexJob | undefined {
-  const script = path.join(engineRoot(), 'lib', 'search-worker.js');
+export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 'search-worker.js')): SearchIndexJob | undefined {
   if (!existsSync(script)) return undefined;
   const worker = new Worker(script);
   let failure: Error | undefined;
@@ -40,11 +40,13 @@ export function startSearchJobOffThread(): SearchIndexJob | undefined {
       untaken -= 1;
       waiting.shift()?.();
     } else if (response.type === 'written') written?.resolve();
-    else if (response.type === 'failed') fail(new Error(response.message));
+    else if (response.type === 'failed') fail(response.user ? new UserError(response.message, { hint: response.hint }) : new Error(`search index: ${response.message}`));
   });
   worker.on('error', (error) => fail(error instanceof Error ? error : new Error(String(error))));
+  // A failure is reported when the index is written, as the indexer on this thread does: entries
+  // sent after it are dropped, and the pages go on being parsed (their own errors come first).
   const send = async (request: SearchWorkerRequest): Promise<void> => {
-    if (failure) throw failure;
+    if (failure) return;
     worker.postMessage(request);
     untaken += 1;
     while (untaken >= MAX_UNTAKEN && !failure) await new Promise<void>((wake) => waiting.push(wake));

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../../src/errors.ts';
 import { startSearchJobOffThread } from '../../../src/search/offThread.ts';
+import { FIXTURES } from '../../helpers/tempSite.ts';
 
 const doc = (words: string): string =>
   `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body><article data-pagefind-body><h1>T</h1><p>${words}</p></article></body></html>`;
@@ -29,6 +31,21 @@ describe("a build's search index on a worker thread", () => {
     } finally {
       await job.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a Pagefind that cannot start when the index is written, as a user error with its hint, without failing the pages meanwhile', async () => {
+    const job = startSearchJobOffThread(path.join(FIXTURES, 'search-worker-without-pagefind.mjs'));
+    if (!job) throw new Error('the fixture worker is missing');
+    try {
+      // More than the worker would take unanswered: sending neither rejects nor waits for answers that cannot come.
+      for (let i = 0; i < 40; i++) await job.add(`/docs/p${i}`, doc(`word${i}`));
+      job.finish();
+      const written = job.writeInto(tmpdir());
+      await expect(written).rejects.toBeInstanceOf(UserError);
+      await expect(written).rejects.toMatchObject({ message: expect.stringContaining('could not start'), hint: 'build with --no-search' });
+    } finally {
+      await job.close();
     }
   });
 
