@@ -483,9 +483,11 @@ export interface PreparedSite {
 }
 
 /**
- * The search index of a build, fed while pages are parsed: Pagefind indexes in
- * its own process, on the other core, while this thread parses, renders and
- * writes. A build whose inputs match the last indexed one reuses its index.
+ * The search index of a build, fed while pages are parsed (the reference's
+ * records first): a worker thread talks to Pagefind, which indexes in its own
+ * process while this thread parses, then assembles the index while this thread
+ * renders, and the worker writes its files alongside the pages. A build whose
+ * inputs match the last indexed one reuses its index.
  */
 interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;

@@ -6,9 +6,8 @@ import type { Reference } from '../openapi/reference.ts';
 
 /**
  * Full-text search with Pagefind: pages are fed to its indexer as they are
- * rendered (it runs in its own process, on the other core), and its files
- * land in the output under pagefind/, loaded by readers only when they open
- * search, in small chunks.
+ * parsed (it runs in its own process), and its files land in the output under
+ * pagefind/, loaded by readers only when they open search, in small chunks.
  */
 export interface SearchIndexer {
   /** Queues a page; resolves once few enough pages are in flight (memory stays bounded on large sites). */
