@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface OutputFile {
@@ -45,8 +45,16 @@ export async function writeSiteAtomically(
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
   const retired = path.join(parent, `.${path.basename(outDir)}.old-${process.pid}`);
+  removeAbandoned(parent, path.basename(outDir));
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
+  // Interrupted (Ctrl+C, or a CI job cancelled), the build leaves the previous site and nothing else.
+  const interrupted = (signal: NodeJS.Signals): void => {
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const other = alongside?.(staging);
   try {
     // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
@@ -62,8 +70,31 @@ export async function writeSiteAtomically(
     await other?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
   if (existsSync(outDir)) renameSync(outDir, retired);
   renameSync(staging, outDir);
   rmSync(retired, { recursive: true, force: true });
+}
+
+/** Removes the temporary folders of builds of this output that were killed (their process is gone). */
+function removeAbandoned(parent: string, base: string): void {
+  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`);
+  for (const name of readdirSync(parent)) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
 
 const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'mapsdocs.js');
+const REPO = path.resolve(import.meta.dirname, '..', '..');
+const BIN = path.join(REPO, 'bin', 'mapsdocs.js');
 
 async function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -215,6 +216,34 @@ describe('build failures and options', () => {
       project.cleanup();
     }
   });
+
+  it('leaves the previous site and no temporary folder when interrupted while writing', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-cache'], project.root)).code).toBe(0);
+      const before = readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8');
+      // The real site: its output is written for long enough (the search index is assembled meanwhile) to be caught.
+      const child = spawn(process.execPath, [BIN, 'build', '--no-cache', '--out', path.join(project.root, 'dist')], { cwd: REPO, stdio: 'ignore' });
+      const staging = path.join(project.root, `.dist.tmp-${child.pid}`);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      let caught = false;
+      for (let i = 0; i < 6000 && child.exitCode === null; i++) {
+        if (existsSync(staging)) {
+          child.kill('SIGINT');
+          caught = true;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      const code = await exited;
+      expect(caught, 'the build ended before its output was being written').toBe(true);
+      expect(code).toBe(130);
+      expect(readdirSync(project.root).filter((name) => name.startsWith('.dist'))).toEqual([]);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8')).toBe(before);
+    } finally {
+      project.cleanup();
+    }
+  }, 60_000);
 
   it('renders a JSON description and offers it for download in both formats', async () => {
     const project = tempProject({ fixture: 'basic' });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,15 @@ describe('writing a site atomically', () => {
     expect(readFileSync(path.join(out, 'docs', 'a.html'), 'utf8')).toBe('a');
     expect(readFileSync(path.join(out, 'pagefind', 'entry.json'), 'utf8')).toBe('{}');
     expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('removes the temporary folders of killed builds of the same output, and only those', async () => {
+    const out = previousSite();
+    // A process that has exited: its folders are abandoned. pid 1 always runs: its folder stays.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    for (const name of [`.dist.tmp-${gone}`, `.dist.old-${gone}`, '.dist.tmp-1', `.other.tmp-${gone}`]) mkdirSync(path.join(root, name));
+    await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }]);
+    expect(readdirSync(root).sort()).toEqual(['.dist.tmp-1', `.other.tmp-${gone}`, 'dist']);
   });
 
   it('leaves the previous site and no temporary folder when what is written alongside fails', async () => {
