@@ -39,8 +39,14 @@ function pairedSeries(a, b, cwd) {
   const samplesA = [];
   const samplesB = [];
   for (let i = 0; i < runs; i += 1) {
-    samplesA.push(timedBuild(a.args, cwd));
-    samplesB.push(timedBuild(b.args, cwd));
+    // ABBA: which kind goes first alternates, so that a drift within a pair does not favour one.
+    if (i % 2 === 0) {
+      samplesA.push(timedBuild(a.args, cwd));
+      samplesB.push(timedBuild(b.args, cwd));
+    } else {
+      samplesB.push(timedBuild(b.args, cwd));
+      samplesA.push(timedBuild(a.args, cwd));
+    }
   }
   return { a: summarise(a.label, samplesA), b: summarise(b.label, samplesB), addedSeconds: median(samplesA.map((s, i) => s.seconds - samplesB[i].seconds)) };
 }
