@@ -37,6 +37,26 @@ export class UserErrors extends Error {
   }
 }
 
+/** An error as a worker thread posts it: a message keeps neither an error's class nor its fields. */
+export interface PostedError {
+  message: string;
+  hint?: string | undefined;
+  location?: SourceLocation | undefined;
+  /** A user error (shown with its location and hint), else internal (the message holds its stack). */
+  user: boolean;
+}
+
+export function postedError(error: unknown): PostedError {
+  return error instanceof UserError
+    ? { message: error.message, hint: error.hint, location: error.location, user: true }
+    : { message: error instanceof Error ? (error.stack ?? error.message) : String(error), user: false };
+}
+
+/** The error a worker posted, on this side: a user error as it was; an internal one under `what` failed. */
+export function errorFromPosted(posted: PostedError, what: string): Error {
+  return posted.user ? new UserError(posted.message, { hint: posted.hint, location: posted.location }) : new Error(`${what}: ${posted.message}`);
+}
+
 /** A usage mistake on the command line: exit code 2. */
 export class UsageError extends Error {
   constructor(message: string) {

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
-import { UserError, type SourceLocation } from '../errors.ts';
+import { errorFromPosted, type PostedError } from '../errors.ts';
 import type { LoadedDescription } from './document.ts';
 
 export type DescriptionResponse =
   | { loaded: LoadedDescription; error?: undefined }
-  | { loaded?: undefined; error: { message: string; hint?: string | undefined; location?: SourceLocation | undefined; user: boolean } };
+  | { loaded?: undefined; error: PostedError };
 
 export interface DescriptionLoad {
   result: Promise<LoadedDescription>;
@@ -29,8 +29,7 @@ export function loadDescriptionOffThread(file: string): DescriptionLoad | undefi
   const result = new Promise<LoadedDescription>((resolve, reject) => {
     worker.once('message', (response: DescriptionResponse) => {
       if (response.loaded) resolve(response.loaded);
-      else if (response.error.user) reject(new UserError(response.error.message, { hint: response.error.hint, location: response.error.location }));
-      else reject(new Error(`loading ${file} failed: ${response.error.message}`));
+      else reject(errorFromPosted(response.error, `loading ${file} failed`));
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the worker loading ${file} stopped (exit code ${code})`)));

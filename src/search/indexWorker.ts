@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { UserError } from '../errors.ts';
+import { postedError, type PostedError } from '../errors.ts';
 import { createSearchIndexer, searchJobOf, type SearchIndexJob } from './index.ts';
 
 /** What the build thread asks of the search worker. */
@@ -11,7 +11,7 @@ export type SearchWorkerRequest =
   | { type: 'close' };
 
 /** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
-export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; message: string; hint?: string | undefined; user: boolean };
+export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; error: PostedError };
 
 /**
  * Talks to Pagefind for a build, off the build's thread: that thread renders
@@ -22,12 +22,7 @@ export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { t
 const port = parentPort;
 if (port) {
   const post = (response: SearchWorkerResponse): void => port.postMessage(response);
-  const failed = (error: unknown): void =>
-    post(
-      error instanceof UserError
-        ? { type: 'failed', message: error.message, hint: error.hint, user: true }
-        : { type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error), user: false },
-    );
+  const failed = (error: unknown): void => post({ type: 'failed', error: postedError(error) });
   const job: Promise<SearchIndexJob> = createSearchIndexer().then(searchJobOf);
   job.catch(failed);
   port.on('message', (request: SearchWorkerRequest) => {

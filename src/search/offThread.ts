@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
-import { UserError } from '../errors.ts';
+import { errorFromPosted } from '../errors.ts';
 import type { SearchIndexJob } from './index.ts';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './indexWorker.ts';
 
@@ -40,7 +40,7 @@ export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 
       untaken -= 1;
       waiting.shift()?.();
     } else if (response.type === 'written') written?.resolve();
-    else if (response.type === 'failed') fail(response.user ? new UserError(response.message, { hint: response.hint }) : new Error(`search index: ${response.message}`));
+    else if (response.type === 'failed') fail(errorFromPosted(response.error, 'search index'));
   });
   worker.on('error', (error) => fail(error instanceof Error ? error : new Error(String(error))));
   // A failure is reported when the index is written, as the indexer on this thread does: entries
