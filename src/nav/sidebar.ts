@@ -129,21 +129,11 @@ export function flattenSidebar(items: readonly SidebarItem[]): SidebarLink[] {
   return out;
 }
 
-/** The categories leading to a route, outermost first. */
-export function breadcrumbsOf(items: readonly SidebarItem[], route: string): SidebarCategory[] {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.href === route) return [item];
-    const inner = breadcrumbsOf(item.items, route);
-    if (inner.length > 0 || item.items.some((child) => child.type === 'link' && child.href === route)) return [item, ...inner];
-  }
-  return [];
-}
-
 /**
- * The breadcrumbs of every route in one walk, equal to calling `breadcrumbsOf`
- * for each: per page, that call walks the whole sidebar, which made rendering
- * 10,000 pages quadratic.
+ * The breadcrumbs of every route (the categories leading to it, outermost
+ * first) in one walk. Searching the sidebar for each page instead made
+ * rendering 10,000 pages quadratic; that search stays in the tests, which
+ * check this index against it.
  */
 export function breadcrumbIndex(items: readonly SidebarItem[]): Map<string, SidebarCategory[]> {
   const index = new Map<string, SidebarCategory[]>();
@@ -154,7 +144,7 @@ export function breadcrumbIndex(items: readonly SidebarItem[]): Map<string, Side
     for (const item of level) {
       if (item.type !== 'category') continue;
       const trail = [...ancestors, item];
-      // breadcrumbsOf's precedence: the category's own page, then pages in its sub-categories, then its direct pages.
+      // Which category a route falls under: its own page first, then pages in its sub-categories, then its direct pages.
       claim(item.href, trail);
       walk(item.items, trail);
       for (const child of item.items) if (child.type === 'link') claim(child.href, trail);

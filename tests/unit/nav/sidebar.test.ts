@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categorySchema, type Category } from '../../../src/load/categories.ts';
-import { breadcrumbIndex, breadcrumbsOf, buildSidebar, flattenSidebar, type SidebarDoc, type SidebarItem } from '../../../src/nav/sidebar.ts';
+import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem } from '../../../src/nav/sidebar.ts';
 import { buildToc } from '../../../src/nav/toc.ts';
 
 const doc = (id: string, label: string, position?: number): SidebarDoc => {
@@ -9,6 +9,17 @@ const doc = (id: string, label: string, position?: number): SidebarDoc => {
   return { id, dir, route: isIndex ? `/docs/${dir}/` : `/docs/${id}`, label, position, isIndex };
 };
 const category = (dir: string, meta: Record<string, unknown>): [string, Category] => [dir, { dir, meta: categorySchema.parse(meta), file: undefined }];
+
+/** The categories leading to a route, outermost first, found by searching the sidebar: what breadcrumbIndex must give for every route. */
+function breadcrumbsOf(items: readonly SidebarItem[], route: string): SidebarCategory[] {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href === route) return [item];
+    const inner = breadcrumbsOf(item.items, route);
+    if (inner.length > 0 || item.items.some((child) => child.type === 'link' && child.href === route)) return [item, ...inner];
+  }
+  return [];
+}
 
 describe('sidebar', () => {
   const docs = [
