@@ -91,7 +91,7 @@ if (sections.has('site')) {
     siteRoot,
   ));
   console.log(
-    `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${runs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms)`,
+    `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${runs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms; of it, waiting for the index after the pages were written: ${cold.phases.search ?? '?'} ms, the rest is its share of the two cores while pages are parsed)`,
   );
   series('site, repeated, nothing changed', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
   // A repeated build after a one-page edit: the up-to-date check fails, cached pages and code are reused.

@@ -57,8 +57,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const pages = await emitSite(context, site);
-  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart });
+  const { pages, searchWaitMs } = await emitSite(context, site);
+  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs });
+  // What the search index adds at the end: Pagefind assembles it once the last page is parsed, and
+  // the pages are written meanwhile; this is how long the build waited for it after them.
+  if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
   persistCache(context);
   if (fingerprint) {
     try {

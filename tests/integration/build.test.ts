@@ -44,6 +44,19 @@ describe('mapsdocs build on a fixture site', () => {
     expect(result.stderr).toMatch(/✓ built 7 pages/);
   });
 
+  it('reports the time of each phase, and how long it then waited for the search index', async () => {
+    expect(result.stderr).toMatch(/\(load \d+ ms · markdown \d+ ms · openapi \d+ ms · .* · render\+emit \d+ ms · search \d+ ms\)/);
+    const other = tempProject({ fixture: 'basic' });
+    try {
+      const bare = await cli(['build', '--no-cache', '--no-search'], other.root);
+      expect(bare.code).toBe(0);
+      expect(bare.stderr).toMatch(/render\+emit \d+ ms\)/);
+      expect(existsSync(path.join(other.root, 'dist', 'pagefind'))).toBe(false);
+    } finally {
+      other.cleanup();
+    }
+  });
+
   it('writes one file per route, the not-found page and the sitemap', () => {
     for (const file of ['index.html', 'docs/intro.html', 'docs/guide/setup.html', 'docs/hidden.html', 'markdown-page.html', '404.html', 'docs/api/reference.html', 'sitemap.xml']) {
       expect(existsSync(path.join(out, file)), file).toBe(true);
