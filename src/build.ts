@@ -498,27 +498,28 @@ interface SearchFeed {
   close: () => Promise<void>;
 }
 
-/** What search indexes of a page: its article rendered alone. */
-function searchDocumentOf(context: BuildContext, page: SourcePage, result: MarkdownResult): string | undefined {
+/** What search indexes of a page, under its URL: its article rendered alone. */
+function searchDocumentOf(context: BuildContext, page: SourcePage, result: MarkdownResult): [url: string, html: string] | undefined {
   const title = page.frontMatter.title ?? result.h1;
   // Untitled pages fail the build; the not-found route is never a search result.
   if (title === undefined || page.route === NOT_FOUND_ROUTE) return undefined;
-  return context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
+  const html = context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
+  return [`${context.config.baseUrl.replace(/\/$/, '')}${page.route}`, html];
+}
+
+/** The reference's records, each under its URL: its anchor on the reference's page. */
+function searchRecordsByUrl(context: BuildContext, records: readonly SearchRecord[]): [url: string, record: SearchRecord][] {
+  const page = `${context.config.baseUrl.replace(/\/$/, '')}${context.config.site.openapi.route}`;
+  return records.map((record) => [recordUrl(page, record), record]);
 }
 
 /** Everything search holds for a built site, by URL, in the order a build indexes it: the reference's records, then the pages. */
 export function searchEntriesOf(context: BuildContext, site: Pick<BuiltSite, 'parsed' | 'reference'>): Map<string, SearchEntry> {
-  const base = context.config.baseUrl.replace(/\/$/, '');
   const entries = new Map<string, SearchEntry>();
-  if (site.reference) {
-    const url = `${base}${site.reference.route}`;
-    for (const record of site.reference.searchRecords) {
-      entries.set(recordUrl(url, record), { kind: 'record', title: record.title, content: record.content });
-    }
-  }
+  for (const [url, { title, content }] of searchRecordsByUrl(context, site.reference?.searchRecords ?? [])) entries.set(url, { kind: 'record', title, content });
   for (const page of site.parsed) {
-    const html = searchDocumentOf(context, page.source, page.result);
-    if (html !== undefined) entries.set(`${base}${page.source.route}`, { kind: 'page', html });
+    const document = searchDocumentOf(context, page.source, page.result);
+    if (document) entries.set(document[0], { kind: 'page', html: document[1] });
   }
   return entries;
 }
@@ -552,21 +553,19 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
   if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
   const job = startSearchJobOffThread() ?? searchJobOf(await createSearchIndexer());
-  const base = config.baseUrl.replace(/\/$/, '');
   const records = earlySearchRecords(context, source);
   // Records first, whenever they are ready: Pagefind's output depends on the order it is fed.
   let recordsSent: Promise<void> | undefined;
   const sendRecords = (): Promise<void> =>
     (recordsSent ??= (async () => {
       const list = records ? await records.catch(() => []) : [];
-      const url = `${base}${config.site.openapi.route}`;
-      for (const record of list) await job.addRecord(recordUrl(url, record), record.title, record.content);
+      for (const [url, { title, content }] of searchRecordsByUrl(context, list)) await job.addRecord(url, title, content);
     })());
   return {
     async page(page, result) {
       await sendRecords();
-      const html = searchDocumentOf(context, page, result);
-      if (html !== undefined) await job.add(`${base}${page.route}`, html);
+      const document = searchDocumentOf(context, page, result);
+      if (document) await job.add(...document);
     },
     async finish() {
       await sendRecords();
