@@ -123,7 +123,7 @@ async function referenceFor(context: BuildContext, source: ReferenceSource | und
     baseUrl: config.baseUrl,
     render: context.renderers.renderReference,
     markdownCache: context.descriptionHtml,
-    ...(source.prefetched ? { loaded: source.prefetched.result } : {}),
+    ...(source.prefetched ? { loaded: source.prefetched.result, parsed: source.prefetched.parsed } : {}),
   });
   context.cache.reference = { key: source.key, value };
   return value;
@@ -535,8 +535,11 @@ function earlySearchRecords(context: BuildContext, source: ReferenceSource | und
   const cached = context.cache.reference;
   if (cached?.key === source.key) return Promise.resolve(cached.value.searchRecords);
   // No worker loads it: load it here now rather than after the pages, which would hold the index back.
-  source.prefetched ??= { result: loadDescription(source.file), cancel: () => undefined };
-  source.prefetched.result.catch(() => undefined);
+  if (!source.prefetched) {
+    const result = loadDescription(source.file);
+    result.catch(() => undefined);
+    source.prefetched = { parsed: result, result, cancel: () => undefined };
+  }
   return source.prefetched.result.then((loaded) => searchRecordsOf(buildReferenceModel(loaded.document)));
 }
 

@@ -1,11 +1,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { postedError } from '../errors.ts';
-import { loadDescription } from './document.ts';
+import { parseDescription, validateDescription } from './document.ts';
 import type { DescriptionResponse } from './loadOffThread.ts';
 
-/** Reads, parses and validates the API description for the main thread, which is busy parsing pages meanwhile. */
+/**
+ * Reads, parses and validates the API description for the main thread, which
+ * is busy parsing pages meanwhile. The parsed description is sent as soon as
+ * it is parsed, so the main thread can build the page while it is validated
+ * here; validation then works on this thread's copy, which nothing else reads.
+ */
 const { file } = workerData as { file: string };
-loadDescription(file).then(
-  (loaded) => parentPort?.postMessage({ loaded } satisfies DescriptionResponse),
-  (error: unknown) => parentPort?.postMessage({ error: postedError(error) } satisfies DescriptionResponse),
-);
+const post = (response: DescriptionResponse): void => parentPort?.postMessage(response);
+try {
+  const loaded = parseDescription(file);
+  post({ parsed: loaded });
+  validateDescription(file, loaded).then(
+    () => post({ valid: true }),
+    (error: unknown) => post({ error: postedError(error) }),
+  );
+} catch (error) {
+  post({ error: postedError(error) });
+}

@@ -112,12 +112,19 @@ export interface LoadedDescription {
  * line when it can be found, and the JSON pointer swagger-parser names.
  */
 export async function loadDescription(file: string): Promise<LoadedDescription> {
+  const loaded = parseDescription(file);
+  // validate() dereferences in place: it gets a copy, and the $refs are kept for rendering.
+  await validateDescription(file, { ...loaded, document: structuredClone(loaded.document) });
+  return loaded;
+}
+
+/** Reads and parses a description, without validating it: a YAML or JSON fault is reported with its position. */
+export function parseDescription(file: string): LoadedDescription {
   const text = readFileSync(file, 'utf8');
-  let document: OpenApiDocument;
   try {
     // js-yaml is several times faster than a position-keeping parser on a 6,000-line description;
     // positions are only needed when something is wrong, and are found then.
-    document = loadYaml(text) as OpenApiDocument;
+    return { document: loadYaml(text) as OpenApiDocument, text };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
@@ -126,17 +133,21 @@ export async function loadDescription(file: string): Promise<LoadedDescription> 
       hint: 'fix the YAML or JSON syntax at this position',
     });
   }
+}
+
+/**
+ * Validates a parsed description with swagger-parser, which dereferences the
+ * document it is given in place: give it one nothing else reads.
+ */
+export async function validateDescription(file: string, { document, text }: LoadedDescription): Promise<void> {
   try {
     const schemaCheck = await precompiledSchemaCheck(document);
     schemaCheck?.(document);
-    // validate() dereferences in place: give it a copy and keep the $refs for rendering. With the schema
-    // checked above, it still resolves every $ref and runs its checks of the specification's rules.
-    // Loaded here, not at start: a build whose reference is cached never needs the validator (~30 ms to load).
+    // With the schema checked above, swagger-parser still resolves every $ref and runs its checks of
+    // the specification's rules. Loaded here, not at start: a build whose reference is cached never
+    // needs the validator (~30 ms to load).
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    await SwaggerParser.validate(
-      structuredClone(document) as never,
-      (schemaCheck ? { validate: { schema: false, spec: true }, dereference: { circular: 'ignore' } } : undefined) as never,
-    );
+    await SwaggerParser.validate(document as never, (schemaCheck ? { validate: { schema: false, spec: true }, dereference: { circular: 'ignore' } } : undefined) as never);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const pointer = /#\/[^\s"']*/.exec(message)?.[0];
@@ -146,7 +157,6 @@ export async function loadDescription(file: string): Promise<LoadedDescription> 
       hint: pointer ? `the fault is at ${pointer}` : 'run the description through an OpenAPI validator',
     });
   }
-  return { document, text };
 }
 
 interface AjvError {

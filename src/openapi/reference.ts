@@ -37,6 +37,8 @@ export interface ReferenceOptions {
   markdownCache?: Map<string, string>;
   /** The description, already being loaded (on a worker) when the build started. */
   loaded?: Promise<LoadedDescription>;
+  /** The same description as soon as it is parsed, before it is validated: the page is built from it meanwhile. */
+  parsed?: Promise<LoadedDescription>;
 }
 
 /** The markdown chain of the description's texts: CommonMark with GFM; raw HTML in them is not trusted and is dropped. */
@@ -45,8 +47,23 @@ export function createDescriptionProcessor(): { processSync(source: string): unk
 }
 
 export async function buildReference(options: ReferenceOptions): Promise<Reference> {
+  const loaded = options.loaded ?? loadDescription(options.file);
+  const { document, text } = await (options.parsed ?? loaded);
+  let reference: Reference;
+  try {
+    reference = referenceOf(options, document, text);
+  } catch (error) {
+    // An invalid description may break the model: the validator's message then says why.
+    await loaded;
+    throw error;
+  }
+  // Built while the description was being validated: used only once it is valid.
+  await loaded;
+  return reference;
+}
+
+function referenceOf(options: ReferenceOptions, document: LoadedDescription['document'], text: string): Reference {
   const render = options.render ?? renderers.renderReference;
-  const { document, text } = await (options.loaded ?? loadDescription(options.file));
   const model = buildReferenceModel(document);
   const processor = createDescriptionProcessor();
   const cache = options.markdownCache ?? new Map<string, string>();

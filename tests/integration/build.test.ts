@@ -285,6 +285,14 @@ describe('build failures and options', () => {
       expect(invalid.stderr).toMatch(/hint: the fault is at #\/paths/);
       expect(invalid.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
 
+      // The page is built from the parsed description while the worker validates it; when the fault breaks
+      // the page's model too, what is reported is still the validator's message.
+      writeFileSync(path.join(project.root, 'bad.yaml'), 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\ntags: 5\npaths: {}\n');
+      const breaking = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
+      expect(breaking.code).toBe(1);
+      expect(breaking.stderr).toMatch(/bad\.yaml:5:\d+: error: invalid OpenAPI description[\s\S]*#\/tags must be array/);
+      expect(breaking.stderr).not.toMatch(/internal error|TypeError/);
+
       writeFileSync(path.join(project.root, 'bad.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n');
       const unparsable = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
       expect(unparsable.code).toBe(1);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDescription } from '../../../src/openapi/document.ts';
 import { buildReferenceModel } from '../../../src/openapi/model.ts';
 import { buildReference } from '../../../src/openapi/reference.ts';
+import { renderers } from '../../../src/render/renderers.ts';
 import { sampleFromSchema } from '../../../src/openapi/samples.ts';
 import { UserError } from '../../../src/errors.ts';
 import { FIXTURES } from '../../helpers/tempSite.ts';
@@ -101,6 +102,50 @@ describe('reference page', () => {
       expect(dangling.message).toMatch(/Missing/);
     } finally {
       project.cleanup();
+    }
+  });
+});
+
+describe('reference page built while the description is validated', () => {
+  /** A promise and the hands that settle it, as a worker's answer arrives. */
+  function pending<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    promise.catch(() => undefined);
+    return { promise, resolve, reject };
+  }
+  const settled = async (promise: Promise<unknown>): Promise<boolean> => {
+    let done = false;
+    void promise.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await new Promise((wake) => setTimeout(wake, 20));
+    return done;
+  };
+
+  it('is built from the parsed description, and given only once the description is valid', async () => {
+    const loaded = await loadDescription(SMALL);
+    const valid = pending<typeof loaded>();
+    let rendered = false;
+    const render: typeof renderers.renderReference = (props) => ((rendered = true), renderers.renderReference(props));
+    const reference = buildReference({ file: SMALL, route: '/r', baseUrl: '/', render, parsed: Promise.resolve(loaded), loaded: valid.promise });
+    expect(await settled(reference)).toBe(false);
+    expect(rendered, 'the page is rendered while the description is validated').toBe(true);
+    valid.resolve(loaded);
+    expect((await reference).operations.map((o) => o.id)).toEqual(['getHealth', 'listThings', 'createThing']);
+  });
+
+  it("fails with the validator's message when the description is invalid, whether or not its page could be built", async () => {
+    const loaded = await loadDescription(SMALL);
+    const fault = new UserError('invalid OpenAPI description: #/tags must be array');
+    for (const document of [loaded.document, { ...loaded.document, tags: 5 }]) {
+      const valid = pending<typeof loaded>();
+      const reference = buildReference({ file: SMALL, route: '/r', baseUrl: '/', parsed: Promise.resolve({ ...loaded, document: document as never }), loaded: valid.promise });
+      valid.reject(fault);
+      // With tags: 5 the model itself fails (a TypeError); the reason a reader can act on is the validator's.
+      await expect(reference).rejects.toBe(fault);
     }
   });
 });
