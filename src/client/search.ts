@@ -47,6 +47,12 @@ function loadPagefind(): Promise<Pagefind> {
 const LOADER_DELAY = 200;
 
 /**
+ * Queries start at two characters: one letter matches nearly every page, and answering it would
+ * download the index chunks of every word starting with it.
+ */
+const MIN_QUERY = 2;
+
+/**
  * The loader: a spinner only if loading takes longer than 200 ms (no flash on fast loads);
  * on failure the error text and a Retry button.
  */
@@ -121,9 +127,9 @@ function createDialog(): HTMLDialogElement {
   input.addEventListener('input', async () => {
     const term = input.value.trim();
     const mine = ++query;
-    if (term === '') {
+    if (term.length < MIN_QUERY) {
       list.replaceChildren();
-      status.textContent = '';
+      status.textContent = term === '' ? '' : 'Type one more character to search';
       input.setAttribute('aria-expanded', 'false');
       return;
     }
@@ -131,7 +137,7 @@ function createDialog(): HTMLDialogElement {
     if (!engine) return;
     const search = await engine.debouncedSearch(term, {}, 40);
     if (!search || mine !== query) return;
-    const data = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
+    const data = await Promise.all(search.results.slice(0, 6).map((r) => r.data()));
     if (mine !== query) return;
     const items: string[] = [];
     let n = 0;

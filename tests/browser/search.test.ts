@@ -33,6 +33,27 @@ describe.skipIf(!hasChromium)('search over the docs and the real API reference',
     return page.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLAnchorElement).href));
   }
 
+  it('waits for a second character before searching, so one letter downloads no index chunk', async () => {
+    const page = await session.context.newPage();
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/pagefind/index/')) chunks.push(request.url());
+    });
+    await page.goto(`${base}/docs/intro`);
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill('p');
+    await expect.poll(() => page.locator('.search-dialog [role="status"]').textContent()).toBe('Type one more character to search');
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toEqual([]);
+    expect(await page.getByRole('option').count()).toBe(0);
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    await input.fill('pu');
+    await page.getByRole('option').first().waitFor();
+    expect(chunks.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('finds API calls by name and parameter, and answers the first query fast with a small download', async () => {
     const page = await session.context.newPage();
     let searchBytes = 0;
