@@ -141,9 +141,14 @@ if (sections.has('reference') && existsSync(site)) {
   }
   const search = path.join(site, 'pagefind');
   if (existsSync(search)) {
-    const engine = ['pagefind.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
-    const wasm = walk(search).filter((f) => f.endsWith('.pagefind')).reduce((n, f) => n + statSync(f).size, 0);
-    console.log(`search: ${(engine / 1024).toFixed(1)} KB gzip of engine script, ${(wasm / 1024).toFixed(0)} KB of index chunks in all (a query loads a few)`);
+    const engine = ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
+    const size = (test) => walk(search).filter(test).reduce((n, f) => n + statSync(f).size, 0);
+    const chunks = walk(search).filter((f) => f.endsWith('.pf_index'));
+    console.log(
+      `search: ${(engine / 1024).toFixed(1)} KB gzip of engine scripts, ${(size((f) => f.endsWith('wasm.en.pagefind')) / 1024).toFixed(0)} KB of WebAssembly; ` +
+        `index in ${chunks.length} chunks of ${(size((f) => f.endsWith('.pf_index')) / 1024 / Math.max(1, chunks.length)).toFixed(0)} KB on average (a query loads those its words fall in), ` +
+        `${walk(search).filter((f) => f.endsWith('.pf_fragment')).length} result fragments`,
+    );
   }
 }
 // The API reference page's build: its phase in the cold build of the site (started while the last pages
@@ -166,6 +171,11 @@ if (sections.has('reference')) {
 if (sections.has('reference') && existsSync(site)) {
   const { measureBrowser } = await import('./bench-browser.mjs');
   await measureBrowser(site, { runs: 5 }).catch((error) => console.log(`API reference in Chromium: failed (${error.message.split('\n')[0]})`));
+}
+// Search's first-use download, in Chromium, on the same build.
+if (sections.has('site') && existsSync(site)) {
+  const { measureSearchFirstUse } = await import('./bench-browser.mjs');
+  await measureSearchFirstUse(site).catch((error) => console.log(`search, first use: failed (${error.message.split('\n')[0]})`));
 }
 
 // dev: time to the first page served, and from a file write to the update event the browser
