@@ -17,7 +17,7 @@ interface PagefindData {
   sub_results?: PagefindSubResult[];
 }
 interface Pagefind {
-  options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
+  options(options: { baseUrl?: string; excerptLength?: number; noWorker?: boolean }): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
   debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data: () => Promise<PagefindData> }[] } | null>;
@@ -33,7 +33,7 @@ function base(): string {
 
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(/* @vite-ignore */ `${base()}pagefind/pagefind.js`) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ baseUrl: base(), excerptLength: 24 });
+    await module.options({ baseUrl: base(), excerptLength: 24, noWorker: true });
     await module.init();
     return module;
   });
