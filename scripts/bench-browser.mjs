@@ -325,7 +325,7 @@ export async function measureSearchFirstUse(dist, { queries = ['publish', 'sortB
     log(`${label} (gzip on the wire, typed key by key) [budget 150 KB]: ${figures.map((f) => `${f.query} ${kb(f.total)}`).join(' · ')}${over.length ? ` — over budget: ${over.join(', ')}` : ' — all within budget'}`);
     const engine = median(figures.map((f) => f.engine));
     const perChunk = figures.reduce((n, f) => n + f.chunkBytes, 0) / Math.max(1, figures.reduce((n, f) => n + f.chunks, 0));
-    log(`  (of it: ${kb(engine)} engine, worker, WebAssembly and metadata for any query; ${kb(perChunk)} per index chunk, one per word prefix range typed; result fragments ${figures.map((f) => kb(f.fragments)).join('/')})`);
+    log(`  (of it: ${kb(engine)} engine script, WebAssembly and metadata for any query; ${kb(perChunk)} per index chunk, one per word prefix range typed; result fragments ${figures.map((f) => kb(f.fragments)).join('/')})`);
     return figures;
   } finally {
     await browser?.close().catch(() => {});

@@ -141,11 +141,11 @@ if (sections.has('reference') && existsSync(site)) {
   }
   const search = path.join(site, 'pagefind');
   if (existsSync(search)) {
-    const engine = ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
+    const engine = ['pagefind.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
     const size = (test) => walk(search).filter(test).reduce((n, f) => n + statSync(f).size, 0);
     const chunks = walk(search).filter((f) => f.endsWith('.pf_index'));
     console.log(
-      `search: ${(engine / 1024).toFixed(1)} KB gzip of engine scripts, ${(size((f) => f.endsWith('wasm.en.pagefind')) / 1024).toFixed(0)} KB of WebAssembly; ` +
+      `search: ${(engine / 1024).toFixed(1)} KB gzip of engine script (it searches on the page's thread: Pagefind's worker script is not loaded), ${(size((f) => f.endsWith('wasm.en.pagefind')) / 1024).toFixed(0)} KB of WebAssembly; ` +
         `index in ${chunks.length} chunks of ${(size((f) => f.endsWith('.pf_index')) / 1024 / Math.max(1, chunks.length)).toFixed(0)} KB on average (a query loads those its words fall in), ` +
         `${walk(search).filter((f) => f.endsWith('.pf_fragment')).length} result fragments`,
     );
