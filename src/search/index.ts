@@ -75,9 +75,10 @@ export async function createSearchIndexer(): Promise<SearchIndexer> {
     }
     const { files: indexFiles, errors: fileErrors } = await request;
     if (fileErrors.length > 0) throw new Error(`search index: ${fileErrors.join('; ')}`);
-    // Pagefind also ships its own UIs; the site has its own dialog, so only the engine and the index are kept.
+    // Pagefind also ships its own UIs, and a web worker the site's dialog does without (it searches on the
+    // page's thread, src/client/search.ts): only the engine and the index are kept.
     return indexFiles
-      .filter((file) => !/(-ui|-highlight)\.(js|css)$/.test(file.path))
+      .filter((file) => !/(-ui|-highlight)\.(js|css)$|^\/?pagefind-worker\.js$/.test(file.path))
       .map((file) => ({ path: `pagefind/${file.path.replace(/^\/+/, '')}`, contents: file.content }));
   };
   return {

@@ -28,6 +28,8 @@ describe("a build's search index on a worker thread", () => {
       expect(fragments.join()).toContain('word39');
       expect(fragments.join()).toContain('publish retained');
       expect(JSON.parse(readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')).languages.en.page_count).toBe(41);
+      // The dialog searches on the page's thread: Pagefind's own UIs and its web worker are left out.
+      expect(readdirSync(path.join(dir, 'pagefind')).filter((f) => /-ui\.|worker/.test(f))).toEqual([]);
     } finally {
       await job.close();
       rmSync(dir, { recursive: true, force: true });
