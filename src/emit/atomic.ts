@@ -65,6 +65,8 @@ export async function writeSiteAtomically(
       copyFileSync(file.from, target);
     }
     await other;
+    // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   } catch (error) {
     // Whatever writes alongside must be done before the folder goes, or it would make it again.
     await other?.catch(() => undefined);
