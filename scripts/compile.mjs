@@ -75,7 +75,7 @@ await build({
   // Dependencies are bundled too: resolving and loading hundreds of small ESM files (the unified
   // ecosystem) cost ~200 ms at every start. Packages with binaries, workers or heavy optional
   // parts that load lazily stay external.
-  external: ['pagefind', 'shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', '@apidevtools/swagger-parser', 'playwright-core'],
+  external: ['shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', '@apidevtools/swagger-parser', 'playwright-core'],
   banner: { js: "import { createRequire as __mapsdocsCreateRequire } from 'node:module'; const require = __mapsdocsCreateRequire(import.meta.url);" },
   jsx: 'automatic',
   // React's production builds: its development JSX runtime validates every element (~30 % of render time).

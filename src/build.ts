@@ -484,14 +484,13 @@ export interface PreparedSite {
 
 /**
  * The search index of a build, fed while pages are parsed (the reference's
- * records first): a worker thread talks to Pagefind, which indexes in its own
- * process while this thread parses, then assembles the index while this thread
- * renders, and the worker writes its files alongside the pages. A build whose
+ * records first): a worker thread indexes them while this thread parses, then
+ * makes the index and writes its files alongside the pages. A build whose
  * inputs match the last indexed one reuses its index.
  */
 interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
-  /** Starts the index's final assembly (in Pagefind's process). */
+  /** No more entries: the worker makes the index. */
   finish: () => Promise<void>;
   /** Writes the index files into the output's temporary folder once assembled. */
   writeInto: (dir: string) => Promise<void>;
@@ -555,9 +554,9 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
   if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
-  const job = startSearchJobOffThread() ?? searchJobOf(await createSearchIndexer());
+  const job = startSearchJobOffThread() ?? searchJobOf(createSearchIndexer());
   const records = earlySearchRecords(context, source);
-  // Records first, whenever they are ready: Pagefind's output depends on the order it is fed.
+  // Records first, whenever they are ready: the index numbers its documents in the order it is fed.
   let recordsSent: Promise<void> | undefined;
   const sendRecords = (): Promise<void> =>
     (recordsSent ??= (async () => {
@@ -635,7 +634,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   // A macrotask later: what the last page started runs first, up to its wait for the helper.
   const early = context.gate || !source ? undefined : () => void setImmediate(startReference);
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page, early));
-  // The index has every record it will get: Pagefind assembles it on the other core while this thread goes on.
+  // The index has every entry it will get: its worker makes it on the other core while this thread goes on.
   // A failure shows when the index is written.
   search?.finish().catch(() => undefined);
   const built = await startReference();

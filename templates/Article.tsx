@@ -18,15 +18,15 @@ export function Article({ content, before, after }: { content: ArticleContent; b
   const body = <div className="markdown" dangerouslySetInnerHTML={{ __html: content.html }} />;
   if (content.kind === 'page') {
     return (
-      <article data-pagefind-body="">
+      <article>
         <h1>{content.title}</h1>
         {body}
       </article>
     );
   }
   return (
-    <article className="doc-article" data-pagefind-body="">
-      {before !== undefined ? <div data-pagefind-ignore="all">{before}</div> : null}
+    <article className="doc-article">
+      {before !== undefined ? <div data-search-ignore="">{before}</div> : null}
       <header>
         <h1>{content.title}</h1>
         {content.date ? (
@@ -37,7 +37,7 @@ export function Article({ content, before, after }: { content: ArticleContent; b
         ) : null}
       </header>
       {body}
-      {after !== undefined ? <div data-pagefind-ignore="all">{after}</div> : null}
+      {after !== undefined ? <div data-search-ignore="">{after}</div> : null}
     </article>
   );
 }

@@ -1,29 +1,13 @@
+import { openSearchIndex, type SearchIndex } from './searchIndex.ts';
+
 /**
- * The search dialog. Its code and Pagefind's index load on first use only;
- * results show the page, the section heading and an excerpt with the matched
- * words marked, and Enter or a click goes to the section's anchor through
+ * The search dialog. Its code and the index load on first use only; results
+ * show the page, the section heading and an excerpt with the matched words
+ * marked, and Enter or a click goes to the section's anchor through
  * client-side navigation.
  */
-interface PagefindSubResult {
-  title: string;
-  url: string;
-  excerpt: string;
-  weighted_locations?: { weight: number; balanced_score: number }[];
-}
-interface PagefindData {
-  url: string;
-  excerpt: string;
-  meta: { title?: string };
-  sub_results?: PagefindSubResult[];
-}
-interface Pagefind {
-  options(options: { baseUrl?: string; excerptLength?: number; noWorker?: boolean }): Promise<void>;
-  init(): Promise<void>;
-  preload(term: string): Promise<void>;
-  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data: () => Promise<PagefindData> }[] } | null>;
-}
 
-let pagefind: Promise<Pagefind> | undefined;
+let index: Promise<SearchIndex> | undefined;
 let dialog: HTMLDialogElement | undefined;
 let returnFocus: HTMLElement | null = null;
 
@@ -31,18 +15,20 @@ function base(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="mapsdocs:base-url"]')?.content ?? '/';
 }
 
-function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= (import(/* @vite-ignore */ `${base()}pagefind/pagefind.js`) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ baseUrl: base(), excerptLength: 24, noWorker: true });
-    await module.init();
-    return module;
-  });
+function loadIndex(): Promise<SearchIndex> {
+  index ??= openSearchIndex(base());
   // A failed load is forgotten, so Retry loads again.
-  pagefind.catch(() => {
-    pagefind = undefined;
+  index.catch(() => {
+    index = undefined;
   });
-  return pagefind;
+  return index;
 }
+
+/** Results listed: each with up to four of its sections. */
+const RESULTS = 6;
+
+/** A pause in typing before a query runs: fast typing does not fetch the index of every prefix. */
+const DEBOUNCE = 40;
 
 const LOADER_DELAY = 200;
 
@@ -83,11 +69,6 @@ async function withLoader<T>(status: HTMLElement, load: () => Promise<T>): Promi
 
 function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Pagefind excerpts carry only <mark>; anything else is escaped. */
-function safeExcerpt(html: string): string {
-  return escape(html).replace(/&#60;mark&#62;/g, '<mark>').replace(/&#60;\/mark&#62;/g, '</mark>');
 }
 
 function createDialog(): HTMLDialogElement {
@@ -133,28 +114,29 @@ function createDialog(): HTMLDialogElement {
       input.setAttribute('aria-expanded', 'false');
       return;
     }
-    const engine = await withLoader(status, loadPagefind);
-    if (!engine) return;
-    const search = await engine.debouncedSearch(term, {}, 40);
-    if (!search || mine !== query) return;
-    const data = await Promise.all(search.results.slice(0, 6).map((r) => r.data()));
+    await new Promise((wait) => window.setTimeout(wait, DEBOUNCE));
     if (mine !== query) return;
+    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex()).search(term, RESULTS) }));
+    if (mine !== query || !outcome) return;
+    const { search } = outcome;
+    if (!search) {
+      // Only one-letter words: they match nearly everything.
+      list.replaceChildren();
+      status.textContent = 'Type a longer word to search';
+      input.setAttribute('aria-expanded', 'false');
+      return;
+    }
     const items: string[] = [];
     let n = 0;
-    for (const page of data) {
-      const title = page.meta.title ?? page.url;
-      // Pagefind lists a page's sections in page order; the best-matching sections come first here
-      // (a heading match weighs more), so "publish" leads to the publish call, not the first section that says it.
-      const score = (sub: PagefindSubResult): number => (sub.weighted_locations ?? []).reduce((n, l) => n + l.balanced_score, 0);
-      const subs = [...(page.sub_results ?? [])].sort((a, b) => score(b) - score(a)).slice(0, 4);
-      const entries = subs.length > 0 ? subs : [{ title, url: page.url, excerpt: page.excerpt }];
-      for (const sub of entries) {
+    for (const page of search) {
+      for (const section of page.sections) {
         n += 1;
+        // Excerpts are escaped text with <mark> only (src/search/query.ts).
         items.push(
-          `<a role="option" id="search-option-${n}" aria-selected="false" href="${escape(sub.url)}">` +
-            `<span class="search-result-page">${escape(title)}</span>` +
-            (sub.title && sub.title !== title ? `<span class="search-result-section">${escape(sub.title)}</span>` : '') +
-            `<span class="search-result-excerpt">${safeExcerpt(sub.excerpt)}</span></a>`,
+          `<a role="option" id="search-option-${n}" aria-selected="false" href="${escape(section.url)}">` +
+            `<span class="search-result-page">${escape(page.title)}</span>` +
+            (section.heading && section.heading !== page.title ? `<span class="search-result-section">${escape(section.heading)}</span>` : '') +
+            `<span class="search-result-excerpt">${section.excerpt}</span></a>`,
         );
       }
     }
@@ -206,8 +188,8 @@ export function openSearch(): void {
   const input = dialog.querySelector<HTMLInputElement>('#search-input');
   input?.focus();
   input?.select();
-  // Start loading as the dialog opens; the first keystroke then finds the engine ready.
-  loadPagefind().catch(() => undefined);
+  // Start loading as the dialog opens; the first keystroke then finds the index open.
+  loadIndex().catch(() => undefined);
 }
 
 export function closeSearch(restore = true): void {

@@ -35,7 +35,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     reporter.info(`✓ ${last.pages} pages in ${path.relative(process.cwd(), config.outDir) || '.'} are up to date: no input changed since the last build (checked in ${ms.toFixed(0)} ms; --no-cache builds anyway)`);
     return { ok: true, pages: last.pages, broken: last.broken, timings: [{ label: 'up-to-date check', ms }], outDir: config.outDir };
   }
-  // Loaded only now: an up-to-date check never needs the pipeline (markdown, React, Pagefind).
+  // Loaded only now: an up-to-date check never needs the pipeline (markdown, React, search).
   const { createBuildContext, emitSite, persistCache, prepareSite } = await import('../build.ts');
   const warnings: string[] = [];
   const context = createBuildContext(config, {
@@ -59,7 +59,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const emitStart = performance.now();
   const { pages, searchWaitMs } = await emitSite(context, site);
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs });
-  // What the search index adds at the end: Pagefind assembles it once the last page is parsed, and
+  // What the search index adds at the end: its worker makes it once the last page is parsed, and
   // the pages are written meanwhile; this is how long the build waited for it after them.
   if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
   persistCache(context);

@@ -7,7 +7,7 @@ import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, 
 import { formatReport } from '../check/links.ts';
 import { resolveConfigAgain, type ConfigMemo } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
-import { closeSearchService } from '../search/index.ts';
+import { INDEX_DIR } from '../search/format.ts';
 import { createLiveSearchIndex } from '../search/liveIndex.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
@@ -83,8 +83,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  // One index at a time: Pagefind runs as a single service process. It is fed the parsed pages (no
-  // rendering), and after an edit only the entries that changed.
+  // One index at a time. It is fed the parsed pages (no rendering), and after an edit only the entries that changed.
   let indexing: Promise<void> = Promise.resolve();
   let indexTimer: NodeJS.Timeout | undefined;
   // After an edit the index waits for a pause in editing: it is not needed at once, and making it
@@ -100,12 +99,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }, delay);
   };
   const searchIndex = createLiveSearchIndex();
+  let indexedOnce = false;
   const indexPages = async (built: BuildContext, site: BuiltSite, generation: number): Promise<void> => {
     const started = performance.now();
-    const { files: indexFiles, added, whole } = await searchIndex.update(searchEntriesOf(built, site));
-    if (!whole) reporter.info(`✓ search index: ${added} entr${added === 1 ? 'y' : 'ies'} re-indexed in ${(performance.now() - started).toFixed(0)} ms`);
+    const first = !indexedOnce;
+    indexedOnce = true;
+    const { files: indexFiles, added, removed } = searchIndex.update(searchEntriesOf(built, site));
+    if (!first) reporter.info(`✓ search index: ${added} entr${added === 1 ? 'y' : 'ies'} re-indexed${removed > 0 ? `, ${removed} removed` : ''} in ${(performance.now() - started).toFixed(0)} ms`);
     if (generation !== searchGeneration) return;
-    for (const key of [...files.keys()]) if (key.startsWith('/pagefind/')) files.delete(key);
+    for (const key of [...files.keys()]) if (key.startsWith(`/${INDEX_DIR}/`)) files.delete(key);
     for (const file of indexFiles) files.set(`/${file.path}`, file.contents);
   };
 
@@ -167,7 +169,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           }
           const site = await buildInMemory(context);
           // The search index stays until the next one replaces it: search keeps working meanwhile.
-          const index = [...files].filter(([key]) => key.startsWith('/pagefind/'));
+          const index = [...files].filter(([key]) => key.startsWith(`/${INDEX_DIR}/`));
           files.clear();
           for (const [key, contents] of index) files.set(key, contents);
           for (const file of site.files) files.set(`/${file.path}`, file.contents);
@@ -309,8 +311,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     templateCompiler?.close();
     clearTimeout(indexTimer);
     await indexing;
-    await searchIndex.close().catch(() => undefined);
-    await closeSearchService();
+    searchIndex.close();
     for (const client of clients) client.end();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

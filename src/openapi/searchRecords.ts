@@ -24,11 +24,20 @@ function parameterText(parameter: ParameterObject): string {
   return [parameter.name, `${parameter.in} parameter`, parameter.description ?? '', values].join(' ');
 }
 
+/** Parts of a record as one text: each ends a sentence, white space squeezed (descriptions span lines). */
+function sentences(parts: readonly string[]): string {
+  return parts
+    .map((part) => part.replace(/\s+/g, ' ').trim())
+    .filter((part) => part !== '')
+    .map((part) => (/[.!?:;]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
 export function searchRecordsOf(model: ReferenceModel): SearchRecord[] {
   const operations = model.operations.map((op) => ({
     anchor: op.anchor,
     title: `${op.summary} (${op.method.toUpperCase()} ${op.path})`,
-    content: [
+    content: sentences([
       op.summary,
       `${op.method.toUpperCase()} ${op.path}`,
       op.id,
@@ -37,16 +46,14 @@ export function searchRecordsOf(model: ReferenceModel): SearchRecord[] {
       ...op.parameters.map(parameterText),
       op.requestBody?.description ?? '',
       ...op.responses.map((r) => `${r.status} ${r.response.description ?? ''}`),
-    ]
-      .filter((part) => part.trim() !== '')
-      .join('. '),
+    ]),
   }));
   const schemas = model.schemas.map(({ name, anchor, schema }) => ({
     anchor,
     title: `${name} (schema)`,
-    content: [name, schema.title ?? '', schema.description ?? '', ...propertyText(schema)].filter((part) => part.trim() !== '').join('. '),
+    content: sentences([name, schema.title ?? '', schema.description ?? '', ...propertyText(schema)]),
   }));
   // The page itself (its introduction: base address, authentication, event streams), under no anchor.
-  const page = { anchor: '', title: `${model.title} reference`, content: [model.title, model.version, model.description ?? ''].join('. ') };
+  const page = { anchor: '', title: `${model.title} reference`, content: sentences([model.title, model.version, model.description ?? '']) };
   return [page, ...operations, ...schemas];
 }

@@ -14,16 +14,15 @@ export type SearchWorkerRequest =
 export type SearchWorkerResponse = { type: 'added' } | { type: 'written' } | { type: 'failed'; error: PostedError };
 
 /**
- * Talks to Pagefind for a build, off the build's thread: that thread renders
- * and writes pages without yielding, so here Pagefind's answers are read as
- * they come, and the index's few hundred files are written into the output
- * while the pages are, instead of after them.
+ * Makes a build's search index off the build's thread: the pages' text is cut
+ * into words here while that thread parses, and the index's files are written
+ * into the output while it writes the pages, instead of after them.
  */
 const port = parentPort;
 if (port) {
   const post = (response: SearchWorkerResponse): void => port.postMessage(response);
   const failed = (error: unknown): void => post({ type: 'failed', error: postedError(error) });
-  const job: Promise<SearchIndexJob> = createSearchIndexer().then(searchJobOf);
+  const job: Promise<SearchIndexJob> = Promise.resolve().then(() => searchJobOf(createSearchIndexer()));
   job.catch(failed);
   port.on('message', (request: SearchWorkerRequest) => {
     void job.then(

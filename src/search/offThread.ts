@@ -11,7 +11,7 @@ const MAX_UNTAKEN = 32;
 
 /**
  * A build's search index on a worker thread (lib/search-worker.js), which
- * feeds Pagefind and writes the index files. Undefined when the engine is not
+ * makes the index and writes its files. Undefined when the engine is not
  * compiled (tests running the sources): the index is then built on this thread.
  */
 export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 'search-worker.js')): SearchIndexJob | undefined {

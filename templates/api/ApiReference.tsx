@@ -182,7 +182,7 @@ function Operation({ op, model, context }: { op: OperationModel; model: Referenc
             )}
           </section>
         </div>
-        <div className="op-samples" data-pagefind-ignore="all">
+        <div className="op-samples">
           <div className="sample-group" role="group" aria-label="Request samples">
             {samples.map((sample) => (
               <CodeSample key={sample.label} lang={sample.lang} label={sample.label} code={sample.code} />
@@ -241,7 +241,7 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
           </li>
         </ul>
       </nav>
-      <div className="reference-content" data-pagefind-body="">
+      <div className="reference-content">
         <header className="reference-header">
           <h1>{model.title}</h1>
           <p className="reference-meta">

@@ -199,7 +199,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     const { page, errors } = await open('/docs/intro');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
-    expect(requests.filter((u) => u.includes('/pagefind/'))).toEqual([]);
+    expect(requests.filter((u) => u.includes('/search-index/'))).toEqual([]);
     await page.keyboard.press('Control+k');
     const input = page.getByRole('combobox', { name: 'Search the documentation' });
     await input.waitFor();
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
   it('shows a spinner after 200 ms while search loads, and the error with Retry when it fails', async () => {
     const page = await session.context.newPage();
     let fail = true;
-    await page.route('**/pagefind/pagefind.js', async (route) => {
+    await page.route('**/search-index/meta.json', async (route) => {
       // A long stall, so that a busy machine's polling cannot miss the spinner's window (200 ms until the failure).
       await new Promise((r) => setTimeout(r, 1500));
       if (fail) await route.fulfill({ status: 500, body: 'down' });

@@ -153,7 +153,7 @@ describe('mapsdocs dev', () => {
 
   it('serves a search index, made again after an edit', async () => {
     const entry = async (): Promise<string | undefined> => {
-      const response = await fetch(`${server.url}pagefind/pagefind-entry.json`);
+      const response = await fetch(`${server.url}search-index/meta.json`);
       return response.ok ? response.text() : undefined;
     };
     const waitFor = async (accept: (text: string | undefined) => boolean): Promise<string | undefined> => {
@@ -165,7 +165,8 @@ describe('mapsdocs dev', () => {
       throw new Error('the search index did not change');
     };
     const before = await waitFor((text) => text !== undefined);
-    expect((await fetch(`${server.url}pagefind/pagefind.js`)).status).toBe(200);
+    const shard = (meta: string | undefined): string => `${server.url}search-index/s0.${(JSON.parse(meta ?? '{}') as { id: string }).id}.json`;
+    expect((await fetch(shard(before))).status).toBe(200);
     const stream = await events(server.url);
     const file = path.join(project.content, 'docs/intro.md');
     // The previous test wrote this file a few milliseconds ago; the watcher folds such writes into one event, and an author is slower.
@@ -175,9 +176,11 @@ describe('mapsdocs dev', () => {
     stream.close();
     // The page is rebuilt at once; until the new index is made, the last one is served.
     expect(await entry()).toBe(before);
-    // The entry names the index by a hash of its contents: a new name means a new index.
+    // The metadata names the index's files by a hash of their contents: a new name means a new index.
     const after = await waitFor((text) => text !== undefined && text !== before);
-    expect(after).toMatch(/"hash"/);
+    const shards = (JSON.parse(after ?? '{}') as { shards: string[] }).shards.map((_, i) => shard(after).replace(/s0\./, `s${i}.`));
+    const texts = await Promise.all(shards.map(async (url) => (await fetch(url)).text()));
+    expect(texts.join()).toContain('"zanzibarite"');
   });
 
   it('updates every page’s sidebar when a title changes', async () => {

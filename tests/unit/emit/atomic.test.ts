@@ -23,12 +23,12 @@ describe('writing a site atomically', () => {
     const out = previousSite();
     await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/a.html', contents: 'a' }], [], async (staging) => {
       await delay(20);
-      mkdirSync(path.join(staging, 'pagefind'));
-      writeFileSync(path.join(staging, 'pagefind', 'entry.json'), '{}');
+      mkdirSync(path.join(staging, 'search-index'));
+      writeFileSync(path.join(staging, 'search-index', 'entry.json'), '{}');
     });
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(out, 'docs', 'a.html'), 'utf8')).toBe('a');
-    expect(readFileSync(path.join(out, 'pagefind', 'entry.json'), 'utf8')).toBe('{}');
+    expect(readFileSync(path.join(out, 'search-index', 'entry.json'), 'utf8')).toBe('{}');
     expect(readdirSync(root)).toEqual(['dist']);
   });
 
@@ -44,9 +44,9 @@ describe('writing a site atomically', () => {
   it('leaves the previous site and no temporary folder when what is written alongside fails', async () => {
     const out = previousSite();
     const failing = writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }], [], async () => {
-      throw new Error('search index: Pagefind failed');
+      throw new Error('search index: out of memory');
     });
-    await expect(failing).rejects.toThrow('Pagefind failed');
+    await expect(failing).rejects.toThrow('out of memory');
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(root)).toEqual(['dist']);
   });
@@ -61,14 +61,14 @@ describe('writing a site atomically', () => {
     const failing = writeSiteAtomically(out, pages(), [], async (staging) => {
       // Still writing after the page failed: had the folder been removed already, this would make it again.
       await delay(30);
-      mkdirSync(path.join(staging, 'pagefind'), { recursive: true });
-      writeFileSync(path.join(staging, 'pagefind', 'late.json'), '{}');
+      mkdirSync(path.join(staging, 'search-index'), { recursive: true });
+      writeFileSync(path.join(staging, 'search-index', 'late.json'), '{}');
       finished = true;
     });
     await expect(failing).rejects.toThrow('This page crashed');
     expect(finished).toBe(true);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(root)).toEqual(['dist']);
-    expect(existsSync(path.join(out, 'pagefind'))).toBe(false);
+    expect(existsSync(path.join(out, 'search-index'))).toBe(false);
   });
 });

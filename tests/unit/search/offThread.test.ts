@@ -1,14 +1,13 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/errors.ts';
+import { INDEX_DIR, META_FILE, type FragmentDocument, type IndexMeta } from '../../../src/search/format.ts';
 import { startSearchJobOffThread } from '../../../src/search/offThread.ts';
 import { FIXTURES } from '../../helpers/tempSite.ts';
 
-const doc = (words: string): string =>
-  `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body><article data-pagefind-body><h1>T</h1><p>${words}</p></article></body></html>`;
+const doc = (words: string): string => `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body><article><h1>T</h1><p>${words}</p></article></body></html>`;
 
 describe("a build's search index on a worker thread", () => {
   it('indexes what it is sent, in order, and writes the index files into the folder it is given', async () => {
@@ -23,21 +22,22 @@ describe("a build's search index on a worker thread", () => {
       for (let i = 0; i < 40; i++) await job.add(`/docs/p${i}`, doc(`word${i}`));
       job.finish();
       await job.writeInto(dir);
-      const fragments = readdirSync(path.join(dir, 'pagefind', 'fragment')).map((f) => gunzipSync(readFileSync(path.join(dir, 'pagefind', 'fragment', f))).toString('utf8'));
-      expect(fragments).toHaveLength(41);
-      expect(fragments.join()).toContain('word39');
-      expect(fragments.join()).toContain('publish retained');
-      expect(JSON.parse(readFileSync(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')).languages.en.page_count).toBe(41);
-      // The dialog searches on the page's thread: Pagefind's own UIs and its web worker are left out.
-      expect(readdirSync(path.join(dir, 'pagefind')).filter((f) => /-ui\.|worker/.test(f))).toEqual([]);
+      const index = path.join(dir, INDEX_DIR);
+      const meta = JSON.parse(readFileSync(path.join(index, META_FILE), 'utf8')) as IndexMeta;
+      expect(meta.docs).toBe(41);
+      const documents = readdirSync(index)
+        .filter((f) => f.startsWith('f'))
+        .flatMap((f) => JSON.parse(readFileSync(path.join(index, f), 'utf8')) as FragmentDocument[]);
+      expect(documents.map(([url]) => url).sort()).toEqual(['/docs/api/reference#publish', ...Array.from({ length: 40 }, (_, i) => `/docs/p${i}`)].sort());
+      expect(documents.find(([url]) => url === '/docs/p39')?.[2]).toEqual([['', '', 'word39']]);
     } finally {
       await job.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('reports a Pagefind that cannot start when the index is written, as a user error with its hint, without failing the pages meanwhile', async () => {
-    const job = startSearchJobOffThread(path.join(FIXTURES, 'search-worker-without-pagefind.mjs'));
+  it("reports the worker's failure when the index is written, as a user error with its hint, without failing the pages meanwhile", async () => {
+    const job = startSearchJobOffThread(path.join(FIXTURES, 'search-worker-failing.mjs'));
     if (!job) throw new Error('the fixture worker is missing');
     try {
       // More than the worker would take unanswered: sending neither rejects nor waits for answers that cannot come.
@@ -45,7 +45,7 @@ describe("a build's search index on a worker thread", () => {
       job.finish();
       const written = job.writeInto(tmpdir());
       await expect(written).rejects.toBeInstanceOf(UserError);
-      await expect(written).rejects.toMatchObject({ message: expect.stringContaining('could not start'), hint: 'build with --no-search' });
+      await expect(written).rejects.toMatchObject({ message: expect.stringContaining('could not be made'), hint: 'build with --no-search' });
     } finally {
       await job.close();
     }

@@ -1,0 +1,47 @@
+/**
+ * How search cuts text into words, shared by the indexer (at build time) and
+ * the dialog (for queries and excerpts), so both see the same words.
+ *
+ * A word is a run of letters and digits, possibly joined by `-`, `_`, `.` or
+ * `/`: identifiers such as `mqtt-sn`, `client_id`, `NetworkManager.yaml` and
+ * `/api/v1/destinations` are words as written, and so is each of their parts.
+ * Case and diacritics are folded: `Säure` and `saure` are the same word.
+ */
+
+export interface Word {
+  /** The folded word. */
+  term: string;
+  /** Where it stands in the original text. */
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*/gu;
+const JOINER = /[-_./]/;
+const MARKS = /\p{M}+/gu;
+
+/** Lower case, without diacritics (NFKD, then the combining marks dropped). */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '').toLowerCase();
+}
+
+/** Words shorter than this are not indexed, nor searched for: they match nearly everything. */
+export const MIN_TERM = 2;
+
+/** The words of a text as written (compounds whole), in order, with their places. */
+export function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const start = match.index;
+    words.push({ term: fold(match[0]), start, end: start + match[0].length });
+  }
+  return words;
+}
+
+/** The terms a word is indexed under: itself, and each part of a compound. */
+export function termsOf(term: string): string[] {
+  if (!JOINER.test(term)) return term.length >= MIN_TERM ? [term] : [];
+  const terms = [term];
+  for (const part of term.split(JOINER)) if (part.length >= MIN_TERM && !terms.includes(part)) terms.push(part);
+  return terms;
+}
