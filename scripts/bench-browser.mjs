@@ -277,13 +277,13 @@ export async function measureBrowser(dist, { runs = 5, timeLimitMs = 50000, verb
 
 /**
  * Issue 11's download budget: what a reader's first use of search downloads, typing a query key by key
- * into the dialog of a docs page in a fresh context, counted as a compressing host sends it (Pagefind's
- * index, fragments and WebAssembly are gzip files already; its scripts and JSON are compressed here).
+ * into the dialog of a docs page in a fresh context (everything fetched once the page has loaded: the
+ * dialog's code and the index's files), counted as a compressing host sends it.
  */
 export async function measureSearchFirstUse(dist, { queries = ['publish', 'sortBy', 'retained', 'tls certificate', 'mqtt-sn predefined topics'], log = console.log } = {}) {
   const label = 'search, first use';
   if (!existsSync(CHROMIUM)) return log(`${label}: skipped (${CHROMIUM} is not installed)`);
-  if (!existsSync(path.join(dist, 'pagefind', 'pagefind.js'))) return log(`${label}: skipped (no search index in ${dist})`);
+  if (!existsSync(path.join(dist, 'search-index', 'meta.json'))) return log(`${label}: skipped (no search index in ${dist})`);
   const docsPage = docsPagePath(dist);
   if (!docsPage) return log(`${label}: skipped (no docs page in ${dist})`);
   const { chromium } = await import('playwright-core');
@@ -297,35 +297,38 @@ export async function measureSearchFirstUse(dist, { queries = ['publish', 'sortB
       const context = await browser.newContext();
       const page = await context.newPage();
       const files = new Map();
-      page.on('response', async (response) => {
-        const url = response.url();
-        if (!url.includes('/pagefind/')) return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        files.set(url.replace(/\?.*$/, ''), /\.(js|json)$/.test(url.replace(/\?.*$/, '')) ? gzipSync(body).length : body.length);
-      });
       await page.goto(`${server.base}${docsPage}`, { waitUntil: 'networkidle' });
+      // From here on, everything fetched is for search.
+      page.on('response', async (response) => {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        files.set(response.url().replace(/\?.*$/, ''), gzipSync(body).length);
+      });
       await page.keyboard.press('/');
       await page.getByRole('combobox', { name: 'Search the documentation' }).waitFor();
       await page.keyboard.type(query, { delay: 100 });
       await page.getByRole('option').first().waitFor({ timeout: 10000 });
       await page.waitForLoadState('networkidle');
       const sum = (test) => [...files].filter(([url]) => test(url)).reduce((n, [, bytes]) => n + bytes, 0);
+      const shard = (url) => /\/search-index\/s\d+\./.test(url);
+      const fragment = (url) => /\/search-index\/f\d+\./.test(url);
       figures.push({
         query,
         total: sum(() => true),
-        engine: sum((url) => /\/pagefind\/[^/]+$/.test(url)),
-        chunks: [...files.keys()].filter((url) => url.includes('/index/')).length,
-        chunkBytes: sum((url) => url.includes('/index/')),
-        fragments: sum((url) => url.includes('/fragment/')),
+        code: sum((url) => url.endsWith('.js')),
+        shards: [...files.keys()].filter(shard).length,
+        shardBytes: sum(shard),
+        fragments: [...files.keys()].filter(fragment).length,
+        fragmentBytes: sum(fragment),
       });
       await context.close();
     }
     const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
     const over = figures.filter((f) => f.total > 150 * 1024).map((f) => f.query);
     log(`${label} (gzip on the wire, typed key by key) [budget 150 KB]: ${figures.map((f) => `${f.query} ${kb(f.total)}`).join(' · ')}${over.length ? ` — over budget: ${over.join(', ')}` : ' — all within budget'}`);
-    const engine = median(figures.map((f) => f.engine));
-    const perChunk = figures.reduce((n, f) => n + f.chunkBytes, 0) / Math.max(1, figures.reduce((n, f) => n + f.chunks, 0));
-    log(`  (of it: ${kb(engine)} engine script, WebAssembly and metadata for any query; ${kb(perChunk)} per index chunk, one per word prefix range typed; result fragments ${figures.map((f) => kb(f.fragments)).join('/')})`);
+    log(
+      `  (of it: the dialog's code ${kb(median(figures.map((f) => f.code)))}; index shards ${figures.map((f) => `${f.shards}/${kb(f.shardBytes)}`).join(' · ')}; ` +
+        `result fragments ${figures.map((f) => `${f.fragments}/${kb(f.fragmentBytes)}`).join(' · ')})`,
+    );
     return figures;
   } finally {
     await browser?.close().catch(() => {});

@@ -139,15 +139,17 @@ if (sections.has('reference') && existsSync(site)) {
     const ref = assets.filter((f) => /\/api-reference\.[0-9a-f]+\.js$/.test(f)).reduce((n, f) => n + gz(f), 0);
     console.log(`API reference: HTML ${(gz(reference) / 1024).toFixed(1)} KB gzip, ${(html.match(/<[a-zA-Z][^>]*>/g) ?? []).length} elements; page JS ${(ref / 1024).toFixed(1)} KB gzip beyond the shared bundle`);
   }
-  const search = path.join(site, 'pagefind');
+  const search = path.join(site, 'search-index');
   if (existsSync(search)) {
-    const engine = ['pagefind.js', 'pagefind-entry.json'].filter((f) => existsSync(path.join(search, f))).reduce((n, f) => n + gz(path.join(search, f)), 0);
-    const size = (test) => walk(search).filter(test).reduce((n, f) => n + statSync(f).size, 0);
-    const chunks = walk(search).filter((f) => f.endsWith('.pf_index'));
+    const files = walk(search);
+    const dialog = assets.filter((f) => /\/search\.[0-9a-f]+\.js$/.test(f) || /\/chunk-[^/]+\.js$/.test(f) && readFileSync(f, 'utf8').includes('search-index'));
+    const shards = files.filter((f) => /\/s\d+\.[0-9a-f]+\.json$/.test(f));
+    const fragments = files.filter((f) => /\/f\d+\.[0-9a-f]+\.json$/.test(f));
+    const sum = (list) => list.reduce((n, f) => n + gz(f), 0);
     console.log(
-      `search: ${(engine / 1024).toFixed(1)} KB gzip of engine script (it searches on the page's thread: Pagefind's worker script is not loaded), ${(size((f) => f.endsWith('wasm.en.pagefind')) / 1024).toFixed(0)} KB of WebAssembly; ` +
-        `index in ${chunks.length} chunks of ${(size((f) => f.endsWith('.pf_index')) / 1024 / Math.max(1, chunks.length)).toFixed(0)} KB on average (a query loads those its words fall in), ` +
-        `${walk(search).filter((f) => f.endsWith('.pf_fragment')).length} result fragments`,
+      `search: dialog and reader ${(sum(dialog) / 1024).toFixed(1)} KB gzip, metadata ${(gz(path.join(search, 'meta.json')) / 1024).toFixed(1)} KB; ` +
+        `index in ${shards.length} shards of ${(sum(shards) / 1024 / Math.max(1, shards.length)).toFixed(1)} KB gzip on average (a query loads those its words fall in), ` +
+        `${fragments.length} fragment files of ${(sum(fragments) / 1024 / Math.max(1, fragments.length)).toFixed(1)} KB (one per result shown, shared by short documents)`,
     );
   }
 }
