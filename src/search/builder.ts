@@ -2,39 +2,52 @@ import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
 import { fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_SECTION, type FragmentDocument, type IndexMeta, type Shard } from './format.ts';
 import type { SearchDocument } from './sections.ts';
-import { termsOf, wordsOf } from './text.ts';
+import { eachTermOf, termsIn } from './text.ts';
 
 /** What one document contributes, worked out once when it is added: dev re-adds only what changed. */
 interface Analysed {
-  fragment: FragmentDocument;
+  /** What its results show (a FragmentDocument), as written into its fragment file. */
+  json: string;
   /** Section lengths in words, for BM25's length normalisation. */
   lengths: number[];
-  /** For each term: whether the title holds it, and per section [section, count in the text, in the heading]. */
-  terms: Map<string, { title: boolean; sections: [section: number, count: number, heading: boolean][] }>;
+  /**
+   * For each term, flat: whether the title holds it (1 or 0), then per section holding it
+   * [section, count in the text, 1 if in the heading]. Numbers, not objects: a site has some
+   * 100,000 of these, and objects cost the collector more than the indexing itself.
+   */
+  terms: Map<string, number[]>;
 }
 
 function analyse(doc: SearchDocument): Analysed {
   const terms: Analysed['terms'] = new Map();
-  const entry = (term: string): { title: boolean; sections: [number, number, boolean][] } => {
+  const of = (term: string): number[] => {
     let found = terms.get(term);
-    if (!found) terms.set(term, (found = { title: false, sections: [] }));
+    if (!found) terms.set(term, (found = [0]));
     return found;
   };
-  // The section's own slot, added on its first word.
-  const slot = (term: string, section: number): [number, number, boolean] => {
-    const list = entry(term).sections;
-    let last = list[list.length - 1];
-    if (last?.[0] !== section) list.push((last = [section, 0, false]));
-    return last;
+  // The section's triple is the last one: sections are visited in order.
+  const slot = (term: string, section: number): number[] => {
+    const list = of(term);
+    if (list.length === 1 || list[list.length - 3] !== section) list.push(section, 0, 0);
+    return list;
   };
-  for (const { term } of wordsOf(doc.title)) for (const t of termsOf(term)) entry(t).title = true;
+  for (const word of termsIn(doc.title)) eachTermOf(word, (t) => void (of(t)[0] = 1));
   const lengths = doc.sections.map((section, i) => {
-    for (const { term } of wordsOf(section.heading)) for (const t of termsOf(term)) slot(t, i)[2] = true;
-    const words = wordsOf(section.text);
-    for (const { term } of words) for (const t of termsOf(term)) slot(t, i)[1] += 1;
+    const inHeading = (t: string): void => {
+      const list = slot(t, i);
+      list[list.length - 1] = 1;
+    };
+    const inText = (t: string): void => {
+      const list = slot(t, i);
+      list[list.length - 2] = (list[list.length - 2] ?? 0) + 1;
+    };
+    for (const word of termsIn(section.heading)) eachTermOf(word, inHeading);
+    const words = termsIn(section.text);
+    for (const word of words) eachTermOf(word, inText);
     return words.length;
   });
-  return { fragment: [doc.url, doc.title, doc.sections.map((s) => [s.anchor, s.heading, s.text])], lengths, terms };
+  const fragment: FragmentDocument = [doc.url, doc.title, doc.sections.map((s) => [s.anchor, s.heading, s.text])];
+  return { json: JSON.stringify(fragment), lengths, terms };
 }
 
 // BM25's usual constants: how fast repeated words stop counting, and how much a long section is discounted.
@@ -74,24 +87,26 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   let words = 0;
   for (const doc of docs) for (const length of doc.lengths) ((sections += 1), (words += length));
   const average = sections > 0 ? words / sections : 1;
-  const postings = new Map<string, number[]>();
-  const previous = new Map<string, number>();
+  // Per term: its postings, and the last document in them (postings give the difference).
+  const postings = new Map<string, { flat: number[]; last: number }>();
   docs.forEach((doc, d) => {
-    for (const [term, { title, sections: list }] of doc.terms) {
-      let flat = postings.get(term);
-      if (!flat) postings.set(term, (flat = []));
-      const delta = d - (previous.get(term) ?? 0);
-      previous.set(term, d);
-      let first = true;
-      const push = (section: number, weight: number): void => {
-        flat.push(first ? delta : 0, section, weight);
-        first = false;
-      };
-      if (title) push(TITLE_SECTION, 1);
-      for (const [section, count, heading] of list) {
+    for (const [term, list] of doc.terms) {
+      let found = postings.get(term);
+      if (!found) postings.set(term, (found = { flat: [], last: 0 }));
+      const { flat } = found;
+      let delta = d - found.last;
+      found.last = d;
+      if (list[0] === 1) {
+        flat.push(delta, TITLE_SECTION, 1);
+        delta = 0;
+      }
+      for (let i = 1; i < list.length; i += 3) {
+        const section = list[i] ?? 0;
+        const count = list[i + 1] ?? 0;
         const length = doc.lengths[section] ?? 0;
         const score = count === 0 ? 0 : (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / average));
-        push(section, Math.max(1, Math.round(10 * score)) + (heading ? HEADING_WEIGHT : 0));
+        flat.push(delta, section, Math.max(1, Math.round(10 * score)) + (list[i + 2] === 1 ? HEADING_WEIGHT : 0));
+        delta = 0;
       }
     }
   });
@@ -101,7 +116,7 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   let shard: Shard = {};
   let bytes = 0;
   for (const term of [...postings.keys()].sort()) {
-    const list = postings.get(term) ?? [];
+    const list = postings.get(term)?.flat ?? [];
     if (bytes > SHARD_BYTES) {
       shards.push(shard);
       shard = {};
@@ -116,25 +131,23 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
     if (firsts.length < shards.length) firsts.push('');
   }
 
-  const fragments: FragmentDocument[][] = [];
+  const fragmentTexts: string[] = [];
   const starts: number[] = [];
-  let group: FragmentDocument[] = [];
+  let group: string[] = [];
   let size = 0;
-  docs.forEach(({ fragment }, d) => {
-    const length = JSON.stringify(fragment).length;
-    if (group.length > 0 && size + length > FRAGMENT_BYTES) {
-      fragments.push(group);
+  docs.forEach(({ json }, d) => {
+    if (group.length > 0 && size + json.length > FRAGMENT_BYTES) {
+      fragmentTexts.push(`[${group.join(',')}]`);
       group = [];
       size = 0;
     }
     if (group.length === 0) starts.push(d);
-    group.push(fragment);
-    size += length;
+    group.push(json);
+    size += json.length;
   });
-  if (group.length > 0) fragments.push(group);
+  if (group.length > 0) fragmentTexts.push(`[${group.join(',')}]`);
 
   const shardTexts = shards.map((s) => JSON.stringify(s));
-  const fragmentTexts = fragments.map((f) => JSON.stringify(f));
   const hash = createHash('sha256');
   for (const text of [...shardTexts, ...fragmentTexts]) hash.update(text).update('\0');
   const id = hash.digest('hex').slice(0, 10);

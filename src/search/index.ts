@@ -48,25 +48,45 @@ export interface SearchIndexJob {
   close(): Promise<void>;
 }
 
+/**
+ * Search documents held before they are indexed, at most this much HTML: a build's pages are cut into
+ * words once they are all parsed, when a core is free (while they are parsed, both cores are busy
+ * parsing; after, one thread renders and writes pages). Past it, documents are indexed as they come.
+ */
+const DEFERRED_BYTES = 64 * 1024 * 1024;
+
 /** A build's search index on this thread, around an indexer. */
 export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
   let files: OutputFile[] | undefined;
   let failure: unknown;
-  const guard = (work: () => void): Promise<void> => {
-    if (failure === undefined) {
-      try {
-        work();
-      } catch (error) {
-        failure = error;
-      }
+  let deferred: (() => void)[] = [];
+  let deferredBytes = 0;
+  const guard = (work: () => void): void => {
+    if (failure !== undefined) return;
+    try {
+      work();
+    } catch (error) {
+      failure = error;
     }
+  };
+  const flush = (): void => {
+    const list = deferred;
+    deferred = [];
+    deferredBytes = 0;
+    for (const work of list) guard(work);
+  };
+  const defer = (bytes: number, work: () => void): Promise<void> => {
+    deferred.push(work);
+    deferredBytes += bytes;
+    if (deferredBytes > DEFERRED_BYTES) flush();
     return Promise.resolve();
   };
   return {
-    add: (url, html) => guard(() => indexer.add(url, html)),
-    addRecord: (url, title, content) => guard(() => indexer.addRecord(url, title, content)),
+    add: (url, html) => defer(html.length, () => indexer.add(url, html)),
+    addRecord: (url, title, content) => defer(content.length, () => indexer.addRecord(url, title, content)),
     finish(cache) {
-      void guard(() => {
+      flush();
+      guard(() => {
         files = indexer.files();
         if (cache) saveSearchIndex(cache.dir, cache.key, files);
       });

@@ -19,10 +19,12 @@ export interface Word {
 const WORD = /[\p{L}\p{N}]+(?:[-_./][\p{L}\p{N}]+)*/gu;
 const JOINER = /[-_./]/;
 const MARKS = /\p{M}+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lower case, without diacritics (NFKD, then the combining marks dropped). */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(MARKS, '').toLowerCase();
+  // Most text is ASCII, which has nothing to decompose: the indexer folds whole sections.
+  return ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(MARKS, '').toLowerCase();
 }
 
 /** Words shorter than this are not indexed, nor searched for: they match nearly everything. */
@@ -38,10 +40,27 @@ export function wordsOf(text: string): Word[] {
   return words;
 }
 
+/** The folded words of a text, compounds whole: what the indexer counts (it needs no places, and folds once per text). */
+export function termsIn(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
 /** The terms a word is indexed under: itself, and each part of a compound. */
 export function termsOf(term: string): string[] {
-  if (!JOINER.test(term)) return term.length >= MIN_TERM ? [term] : [];
-  const terms = [term];
-  for (const part of term.split(JOINER)) if (part.length >= MIN_TERM && !terms.includes(part)) terms.push(part);
+  const terms: string[] = [];
+  eachTermOf(term, (t) => terms.push(t));
   return terms;
+}
+
+/** termsOf without an array for each word: the indexer visits some 100,000 words for this site. */
+export function eachTermOf(term: string, visit: (term: string) => void): void {
+  if (!JOINER.test(term)) {
+    if (term.length >= MIN_TERM) visit(term);
+    return;
+  }
+  visit(term);
+  const parts = term.split(JOINER);
+  parts.forEach((part, i) => {
+    if (part.length >= MIN_TERM && part !== term && parts.indexOf(part) === i) visit(part);
+  });
 }
