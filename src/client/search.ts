@@ -1,3 +1,4 @@
+import { escape } from '../search/query.ts';
 import { openSearchIndex, type SearchIndex } from './searchIndex.ts';
 
 /**
@@ -65,10 +66,6 @@ async function withLoader<T>(status: HTMLElement, load: () => Promise<T>): Promi
     status.appendChild(retry);
     return undefined;
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function createDialog(): HTMLDialogElement {

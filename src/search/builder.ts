@@ -66,7 +66,6 @@ const FRAGMENT_BYTES = 6_000;
 export interface IndexBuilder {
   add(doc: SearchDocument): void;
   remove(url: string): void;
-  readonly size: number;
   files(): OutputFile[];
 }
 
@@ -75,9 +74,6 @@ export function createIndexBuilder(): IndexBuilder {
   return {
     add: (doc) => void docs.set(doc.url, analyse(doc)),
     remove: (url) => void docs.delete(url),
-    get size() {
-      return docs.size;
-    },
     files: () => indexFilesOf([...docs.values()]),
   };
 }

@@ -93,7 +93,8 @@ export function rank(words: readonly string[], matches: readonly (readonly Match
   return hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
 
-function escape(text: string): string {
+/** Text as HTML: what results show is escaped, whatever the pages held. */
+export function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
