@@ -45,18 +45,29 @@ export async function writeSiteAtomically(
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
   const retired = path.join(parent, `.${path.basename(outDir)}.old-${process.pid}`);
-  removeAbandoned(parent, path.basename(outDir));
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging);
   // Interrupted (Ctrl+C, or a CI job cancelled), the build leaves the previous site and nothing else.
+  // The handlers come first: a signal before them would kill the process with the folder made.
+  let other: Promise<void> | undefined;
+  let stopping = false;
   const interrupted = (signal: NodeJS.Signals): void => {
-    rmSync(staging, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    stopping = true;
+    // What writes alongside (on another thread) must be done before the folder goes, or it would
+    // make it again; a writer that hangs gets two seconds. A second Ctrl+C stops at once.
+    const wait = new Promise<void>((resolve) => setTimeout(resolve, 2000));
+    void Promise.race([other?.catch(() => undefined), wait]).then(() => {
+      rmSync(staging, { recursive: true, force: true, maxRetries: 5 });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  const other = alongside?.(staging);
+  // Once interrupted, the handler ends the process: nothing is swapped in, and no error is reported.
+  const stopped = (): Promise<never> => new Promise<never>(() => undefined);
   try {
+    removeAbandoned(parent, path.basename(outDir));
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging);
+    other = alongside?.(staging);
     // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
     writeFilesInto(staging, files);
     for (const file of copies) {
@@ -68,6 +79,7 @@ export async function writeSiteAtomically(
     // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
     await new Promise<void>((resolve) => setImmediate(resolve));
   } catch (error) {
+    if (stopping) return stopped();
     // Whatever writes alongside must be done before the folder goes, or it would make it again.
     await other?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
@@ -76,6 +88,7 @@ export async function writeSiteAtomically(
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
   }
+  if (stopping) return stopped();
   if (existsSync(outDir)) renameSync(outDir, retired);
   renameSync(staging, outDir);
   rmSync(retired, { recursive: true, force: true });
