@@ -35,10 +35,10 @@ function series(label, args, cwd, env) {
  * a quarter within the hour) weighs on both alike; the cost of what `a` adds is the median of
  * the differences within each pair.
  */
-function pairedSeries(a, b, cwd) {
+function pairedSeries(a, b, cwd, count = runs) {
   const samplesA = [];
   const samplesB = [];
-  for (let i = 0; i < runs; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     // ABBA: which kind goes first alternates, so that a drift within a pair does not favour one.
     if (i % 2 === 0) {
       samplesA.push(timedBuild(a.args, cwd));
@@ -85,13 +85,17 @@ if (!existsSync(path.join(root, 'content', 'docs'))) {
 }
 let siteCold;
 if (sections.has('site')) {
+  // What search adds (~0.1-0.3 s) is small against the run-to-run noise of a 3 s build (a few hundred
+  // ms): five pairs gave medians from 90 to 340 ms in one evening, so this pairing takes at least 15.
+  const pairs = Math.max(runs, 15);
   const { a: cold, b: bare, addedSeconds } = (siteCold = pairedSeries(
     { label: 'site, cold (--no-cache)', args: ['--no-cache', '--out', path.join(out, 'cold'), ...siteArgs] },
     { label: 'site, cold, no search index', args: ['--no-cache', '--no-search', '--out', path.join(out, 'nosearch'), ...siteArgs] },
     siteRoot,
+    pairs,
   ));
   console.log(
-    `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${runs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms; of it, waiting for the index after the pages were written: ${cold.phases.search ?? '?'} ms, the rest is its share of the two cores while pages are parsed)`,
+    `${'search index, added to a cold build'.padEnd(34)} ${(addedSeconds * 1000).toFixed(0)} ms (median of ${pairs} paired differences; difference of the medians ${((cold.medianSeconds - bare.medianSeconds) * 1000).toFixed(0)} ms; of it, waiting for the index after the pages were written: ${cold.phases.search ?? '?'} ms, the rest is its share of the two cores while pages are parsed)`,
   );
   series('site, repeated, nothing changed', ['--out', path.join(out, 'warm'), ...siteArgs], siteRoot);
   // A repeated build after a one-page edit: the up-to-date check fails, cached pages and code are reused.
