@@ -3,7 +3,7 @@ import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { createIndexBuilder } from './builder.ts';
-import { searchDocumentOf } from './sections.ts';
+import { parseSearchDocument } from './sections.ts';
 
 /**
  * The search index of a build or of dev, on the thread that holds it: pages
@@ -24,7 +24,7 @@ export interface SearchIndexer {
 export function createSearchIndexer(): SearchIndexer {
   const builder = createIndexBuilder();
   return {
-    add: (url, html) => builder.add(searchDocumentOf(url, html)),
+    add: (url, html) => builder.add(parseSearchDocument(url, html)),
     // A record is one section under its own URL (the anchor of the operation or schema).
     addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }] }),
     remove: (url) => builder.remove(url),

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { postedError, type PostedError } from '../errors.ts';
-import { createSearchIndexer, searchJobOf, type SearchIndexJob } from './index.ts';
+import { createSearchIndexer, searchJobOf } from './index.ts';
 
 /** What the build thread asks of the search worker. */
 export type SearchWorkerRequest =
@@ -22,33 +22,22 @@ const port = parentPort;
 if (port) {
   const post = (response: SearchWorkerResponse): void => port.postMessage(response);
   const failed = (error: unknown): void => post({ type: 'failed', error: postedError(error) });
-  const job: Promise<SearchIndexJob> = Promise.resolve().then(() => searchJobOf(createSearchIndexer()));
-  job.catch(failed);
+  const index = searchJobOf(createSearchIndexer());
   port.on('message', (request: SearchWorkerRequest) => {
-    void job.then(
-      (index) => {
-        switch (request.type) {
-          case 'add':
-            return index.add(request.url, request.html).then(() => post({ type: 'added' }), failed);
-          case 'record':
-            return index.addRecord(request.url, request.title, request.content).then(() => post({ type: 'added' }), failed);
-          case 'finish':
-            return index.finish(request.cache);
-          case 'write':
-            return index.writeInto(request.dir).then(() => post({ type: 'written' }), failed);
-          case 'close':
-            return index.close().then(
-              () => port.close(),
-              (error: unknown) => {
-                failed(error);
-                port.close();
-              },
-            );
-        }
-      },
-      () => {
-        if (request.type === 'close') port.close();
-      },
-    );
+    switch (request.type) {
+      case 'add':
+        return void index.add(request.url, request.html).then(() => post({ type: 'added' }), failed);
+      case 'record':
+        return void index.addRecord(request.url, request.title, request.content).then(() => post({ type: 'added' }), failed);
+      case 'finish':
+        return index.finish(request.cache);
+      case 'write':
+        return void index.writeInto(request.dir).then(() => post({ type: 'written' }), failed);
+      case 'close':
+        return void index
+          .close()
+          .catch(failed)
+          .finally(() => port.close());
+    }
   });
 }

@@ -46,7 +46,7 @@ const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * title, each `<h2>`–`<h6>` with an id starts a section, and elements marked `data-search-ignore`
  * are left out. The markup is the engine's own, well formed, so a tokenizer suffices.
  */
-export function searchDocumentOf(url: string, html: string): SearchDocument {
+export function parseSearchDocument(url: string, html: string): SearchDocument {
   const body = html.indexOf('<body');
   // Inline elements carry no structure, and highlighted code has hundreds of spans a page: dropped
   // first, in one pass, they leave the loop below a fraction of the tags.
