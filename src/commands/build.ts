@@ -46,6 +46,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     },
   });
   const site = await prepareSite(context, { search });
+  // Every page is parsed: the highlighting thread's grammars and heap (~60 MiB) would only add to the
+  // peak that rendering and writing reach next.
+  context.highlighter.release();
   const linkSeverity = config.strict ? 'throw' : config.site.onBrokenLinks;
   const anchorSeverity = config.strict ? 'throw' : config.site.onBrokenAnchors;
   const reported = site.broken.filter((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) !== 'ignore');

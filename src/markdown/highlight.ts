@@ -22,6 +22,8 @@ export interface Highlighter {
   readonly used: Set<string>;
   /** The same highlighter, whose blocks go ahead of every block still waiting (dev: a page a reader waits for). */
   urgent(): Highlighter;
+  /** Stops the helper thread and frees its grammars (a one-off build, once its pages are parsed); a later block starts another. */
+  release(): void;
 }
 
 /** GitHub's current (Primer) palettes: every token colour meets AA on its background, which the older github-light/-dark do not (#e36209 on white is 3.5:1). */
@@ -109,6 +111,7 @@ export async function renderCode(getCore: () => Promise<HighlighterCore>, code: 
 /** Something that highlights off the main thread (a worker), for a share of the languages. */
 export interface RemoteHighlighter {
   highlight(code: string, options: CodeOptions): Promise<string>;
+  close(): void;
 }
 
 /**
@@ -150,6 +153,10 @@ export function createHighlighter(initialCache: Map<string, string> = new Map(),
     used,
     resolveLanguage,
     urgent: () => make('urgent'),
+    release() {
+      helper?.close();
+      helper = undefined;
+    },
     async highlight(code, options) {
       const key = cacheKey(code, options);
       used.add(key);

@@ -36,5 +36,10 @@ export function startRemoteHighlighter(): RemoteHighlighter | undefined {
         worker.postMessage({ id, code, options });
       });
     },
+    close() {
+      for (const entry of pending.values()) entry.reject(new Error('the highlighting worker was stopped'));
+      pending.clear();
+      void worker.terminate();
+    },
   };
 }

@@ -4,12 +4,17 @@ import { createHighlighter, type CodeOptions, type RemoteHighlighter } from '../
 const options: CodeOptions = { lang: 'java', highlightLines: new Set(), showLineNumbers: false };
 
 /** A helper thread that answers only when told to, and records the order blocks reach it. */
-function heldHelper(): { remote: RemoteHighlighter; received: string[]; answerAll: () => void } {
+function heldHelper(): { remote: RemoteHighlighter; received: string[]; answerAll: () => void; closed: () => boolean } {
   const received: string[] = [];
   const answers: (() => void)[] = [];
+  let closed = false;
   return {
     received,
+    closed: () => closed,
     remote: {
+      close: () => {
+        closed = true;
+      },
       highlight: (code) =>
         new Promise((resolve) => {
           received.push(code);
@@ -48,5 +53,31 @@ describe('the highlighter with a helper thread', () => {
     expect(await Promise.all(normal)).toEqual(Array.from({ length: 20 }, (_, i) => `<pre>block ${i}</pre>`));
     expect(helper.received.filter((code) => code.startsWith('block '))).toEqual(Array.from({ length: 20 }, (_, i) => `block ${i}`));
     expect(highlighter.cache.size).toBe(21);
+  });
+
+  it('stops its helper when released, and starts another for a block that comes later', async () => {
+    const helpers: ReturnType<typeof heldHelper>[] = [];
+    const highlighter = createHighlighter(new Map(), () => {
+      const helper = heldHelper();
+      helpers.push(helper);
+      return helper.remote;
+    });
+    const first = highlighter.highlight('before', options);
+    await settle();
+    helpers[0]?.answerAll();
+    expect(await first).toBe('<pre>before</pre>');
+    highlighter.release();
+    expect(helpers[0]?.closed()).toBe(true);
+    // Released twice, or with no helper: nothing to stop.
+    highlighter.release();
+    const later = highlighter.highlight('after', options);
+    await settle();
+    expect(helpers).toHaveLength(2);
+    helpers[1]?.answerAll();
+    expect(await later).toBe('<pre>after</pre>');
+    expect(helpers[1]?.closed()).toBe(false);
+    // A block seen before is answered from the cache, without a helper.
+    expect(await highlighter.highlight('before', options)).toBe('<pre>before</pre>');
+    expect(helpers).toHaveLength(2);
   });
 });
