@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
+import { HELPER_LIMITS } from '../util/helperLimits.ts';
 import type { RemoteHighlighter } from './highlight.ts';
 import type { HighlightResponse } from './highlightWorker.ts';
 
@@ -9,7 +10,7 @@ import type { HighlightResponse } from './highlightWorker.ts';
 export function startRemoteHighlighter(): RemoteHighlighter | undefined {
   const script = path.join(engineRoot(), 'lib', 'highlight-worker.js');
   if (!existsSync(script)) return undefined;
-  const worker = new Worker(script);
+  const worker = new Worker(script, { resourceLimits: HELPER_LIMITS });
   const pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   worker.on('message', (response: HighlightResponse) => {

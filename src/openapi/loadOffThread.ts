@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
+import { HELPER_LIMITS } from '../util/helperLimits.ts';
 import { errorFromPosted, type PostedError } from '../errors.ts';
 import type { LoadedDescription } from './document.ts';
 
@@ -29,7 +30,7 @@ export interface DescriptionLoad {
 export function loadDescriptionOffThread(file: string): DescriptionLoad | undefined {
   const script = path.join(engineRoot(), 'lib', 'description-worker.js');
   if (!existsSync(script)) return undefined;
-  const worker = new Worker(script, { workerData: { file } });
+  const worker = new Worker(script, { workerData: { file }, resourceLimits: HELPER_LIMITS });
   let settleParsed!: { resolve: (loaded: LoadedDescription) => void; reject: (error: unknown) => void };
   const parsed = new Promise<LoadedDescription>((resolve, reject) => (settleParsed = { resolve, reject }));
   const result = new Promise<LoadedDescription>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
+import { HELPER_LIMITS } from '../util/helperLimits.ts';
 import { errorFromPosted } from '../errors.ts';
 import type { SearchIndexJob } from './index.ts';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './indexWorker.ts';
@@ -16,7 +17,7 @@ const MAX_UNTAKEN = 32;
  */
 export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 'search-worker.js')): SearchIndexJob | undefined {
   if (!existsSync(script)) return undefined;
-  const worker = new Worker(script);
+  const worker = new Worker(script, { resourceLimits: HELPER_LIMITS });
   let failure: Error | undefined;
   let untaken = 0;
   const waiting: (() => void)[] = [];
