@@ -1,4 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { engineRoot } from './assets.ts';
 import { build } from './commands/build.ts';
 import { formatUserError, UsageError, userErrorsOf } from './errors.ts';
 
@@ -32,6 +35,7 @@ function report(error: unknown): number {
 export function createProgram(): Command {
   const program = new Command('mapsdocs')
     .description('Builds the MAPS Messaging documentation site')
+    .version((JSON.parse(readFileSync(path.join(engineRoot(), 'package.json'), 'utf8')) as { version: string }).version, '-v, --version', 'print the version of mapsdocs')
     .showHelpAfterError('(run "mapsdocs --help" for usage)')
     .exitOverride();
 

@@ -188,6 +188,13 @@ describe('build failures and options', () => {
     expect(result.stderr).toContain("unknown option '--no-such-flag'");
   });
 
+  it('prints its version, the one in package.json, and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const result = await cli(['--version'], FIXTURES);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
   it('prefixes every link and asset with --base-url', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {
