@@ -1,4 +1,4 @@
-import { fragmentFile, fragmentFor, INDEX_DIR, META_FILE, shardFile, shardsFor, type FragmentDocument, type IndexMeta, type Shard } from '../search/format.ts';
+import { countBefore, fragmentFile, fragmentFor, INDEX_DIR, META_FILE, shardFile, shardsFor, type FragmentDocument, type IndexMeta, type Shard } from '../search/format.ts';
 import { excerptOf, queryWordsOf, rank, type Match } from '../search/query.ts';
 
 /**
@@ -61,14 +61,7 @@ export async function openSearchIndex(base: string): Promise<SearchIndex> {
     const found: Match[] = [];
     for (const { words, shard: postings } of loaded) {
       // Words are sorted: start at the first one not before the prefix.
-      let low = 0;
-      let high = words.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if ((words[middle] ?? '') < word) low = middle + 1;
-        else high = middle;
-      }
-      for (let i = low; i < words.length && (words[i] ?? '').startsWith(word); i += 1) {
+      for (let i = countBefore(words, (w) => w < word); i < words.length && (words[i] ?? '').startsWith(word); i += 1) {
         const term = words[i] ?? '';
         found.push({ term, postings: postings[term] ?? [] });
       }

@@ -42,28 +42,26 @@ export const HEADING_WEIGHT = 40;
 export const shardFile = (id: string, index: number): string => `s${index}.${id}.json`;
 export const fragmentFile = (id: string, index: number): string => `f${index}.${id}.json`;
 
+/** How many items at the start of a sorted list satisfy `before` (which holds for a prefix of the list), by binary search. */
+export function countBefore<T>(sorted: readonly T[], before: (item: T) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (before(sorted[middle] as T)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** The shards that may hold words starting with `prefix` (inclusive range of shard numbers). */
 export function shardsFor(shards: readonly string[], prefix: string): [first: number, last: number] {
-  // The last shard starting at or before a word, by binary search.
-  const at = (word: string): number => {
-    let low = 0;
-    let high = shards.length - 1;
-    let found = 0;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if ((shards[middle] ?? '') <= word) {
-        found = middle;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    return found;
-  };
+  // The last shard starting at or before a word.
+  const at = (word: string): number => Math.max(0, countBefore(shards, (first) => first <= word) - 1);
   return [at(prefix), at(`${prefix}\uffff`)];
 }
 
 /** The fragment file holding a document. */
 export function fragmentFor(fragments: readonly number[], doc: number): number {
-  let found = 0;
-  for (let i = 0; i < fragments.length && (fragments[i] ?? 0) <= doc; i += 1) found = i;
-  return found;
+  return Math.max(0, countBefore(fragments, (first) => first <= doc) - 1);
 }
