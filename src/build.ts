@@ -7,7 +7,7 @@ import { emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cac
 import { findBrokenLinks, type BrokenLink } from './check/links.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
 import { writeFilesInto, writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/atomic.ts';
-import { outputFileOf } from './emit/paths.ts';
+import { hrefOf, outputFileOf } from './emit/paths.ts';
 import { buildSitemap } from './emit/sitemap.ts';
 import { UserError, UserErrors } from './errors.ts';
 import type { Category } from './load/categories.ts';
@@ -454,7 +454,7 @@ export function buildPageViews(options: {
           { id: 'index', label: 'configuration index' },
         ].flatMap(({ id, label }) => {
           const page = parsed.find((p) => p.source.kind === 'doc' && p.source.id === id);
-          return page ? [{ label, href: `${config.baseUrl.replace(/\/$/, '')}${page.source.route}` }] : [];
+          return page ? [{ label, href: hrefOf(config.baseUrl, page.source.route) }] : [];
         }),
       },
     }),
@@ -503,12 +503,12 @@ function searchDocumentOf(context: BuildContext, page: SourcePage, result: Markd
   // Untitled pages fail the build; the not-found route is never a search result.
   if (title === undefined || page.route === NOT_FOUND_ROUTE) return undefined;
   const html = context.renderers.renderSearchDocument({ kind: page.kind, title, html: result.html, ...(page.kind === 'doc' ? bylineOf(page.frontMatter) : {}) });
-  return [`${context.config.baseUrl.replace(/\/$/, '')}${page.route}`, html];
+  return [hrefOf(context.config.baseUrl, page.route), html];
 }
 
 /** The reference's records, each under its URL: its anchor on the reference's page. */
 function searchRecordsByUrl(context: BuildContext, records: readonly SearchRecord[]): [url: string, record: SearchRecord][] {
-  const page = `${context.config.baseUrl.replace(/\/$/, '')}${context.config.site.openapi.route}`;
+  const page = hrefOf(context.config.baseUrl, context.config.site.openapi.route);
   return records.map((record) => [recordUrl(page, record), record]);
 }
 

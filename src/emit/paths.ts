@@ -4,3 +4,8 @@ export function outputFileOf(route: string): string {
   if (route.endsWith('/')) return `${route.slice(1)}index.html`;
   return `${route.slice(1)}.html`;
 }
+
+/** A route's URL on the site: the base URL (`/` or `/maps/`) before the route (`/docs/intro`). */
+export function hrefOf(baseUrl: string, route: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${route}`;
+}

@@ -1,4 +1,5 @@
 import { UserError, UserErrors } from '../errors.ts';
+import { hrefOf } from '../emit/paths.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { NavbarItem, LinkItem } from '../config/schema.ts';
 import { flattenSidebar, type SidebarItem } from '../nav/sidebar.ts';
@@ -150,7 +151,7 @@ function assetHref(base: string, src: string): string {
 
 /** Marks the navbar links that lead to the current route (or a page below it). */
 export function withActiveLinks(site: SiteView, route: string): SiteView {
-  const full = `${site.baseUrl.replace(/\/$/, '')}${route}`;
+  const full = hrefOf(site.baseUrl, route);
   const isActive = (href: string): boolean => href === full || (href.endsWith('/') && href.length > 1 && full.startsWith(href));
   const mark = (items: NavItemView[]): NavItemView[] =>
     items.map((item) => {
