@@ -49,7 +49,7 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
     <div className={doc.sidebarHtml !== undefined ? 'doc-layout has-sidebar' : 'doc-layout'}>
       {doc.sidebarHtml !== undefined ? <Sidebar listHtml={doc.sidebarHtml} hideable={site.docs.hideable} /> : null}
       <main id="main" className="doc-main" tabIndex={-1}>
-        <div className="doc-container">
+        <div className={doc.toc.length > 0 ? 'doc-container has-toc' : 'doc-container'}>
           <Article
             content={{ kind: 'doc', title: page.title, html: doc.html, date: doc.date, authors: doc.authors }}
             before={<Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />}

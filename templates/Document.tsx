@@ -59,6 +59,10 @@ export function Document({ site, page, children }: { site: SiteView; page: PageV
         {site.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {/* Chromium paints a partly parsed page under load: a table of contents not yet parsed, then arriving,
+            narrows the article (layout shift). Rendering waits until the layout is parsed; the reference waits
+            only for its menu, as its operations only append below what is already painted. */}
+        <link rel="expect" href={page.body.kind === 'apiReference' ? '#reference-menu' : '#main'} blocking="render" />
         {site.assets.js.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -6,7 +6,7 @@ import { Toc } from './Toc.tsx';
 export function MarkdownPage({ page, view }: { page: PageView; view: ContentPageView }) {
   return (
     <main id="main" className="content-page" tabIndex={-1}>
-      <div className="content-page-container">
+      <div className={view.toc.length > 0 ? 'content-page-container has-toc' : 'content-page-container'}>
         <Article content={{ kind: 'page', title: page.title, html: view.html }} />
         {view.toc.length > 0 ? (
           <div className="toc-container">

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +141,53 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
       expect(errors, `console errors on ${route}`).toEqual([]);
       await p.close();
     }
+  });
+
+  /** Serves /docs/intro in parts, each after a pause, as a slow network would, and returns the page's CLS. */
+  async function clsOfStalledStream(html: string, stalls: number[]): Promise<number> {
+    expect(stalls.every((at) => at > 0)).toBe(true);
+    const server = createServer((request, response) => {
+      if (request.url === '/docs/intro') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        const cuts = [0, ...stalls, html.length];
+        cuts.slice(1).forEach((end, i) => setTimeout(() => response.write(html.slice(cuts[i], end)), 400 * i));
+        setTimeout(() => response.end(), 400 * stalls.length + 1);
+        return;
+      }
+      void fetch(`${site.base}${request.url ?? '/'}`).then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        response.end(Buffer.from(await upstream.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const p = await site.session.context.newPage();
+    await p.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await p.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/intro`);
+    await p.waitForLoadState('networkidle');
+    await p.waitForTimeout(200);
+    const cls = await p.evaluate(() => (window as unknown as { cls: number }).cls);
+    await p.close();
+    server.close();
+    return cls;
+  }
+
+  it('paints a docs page only once its layout is parsed: a stalled stream moves nothing (CLS 0)', async () => {
+    // A slow network or a busy CPU lets a browser paint a page while its HTML still streams in. Stalls inside
+    // a navbar dropdown before its <summary> (a bare <details> paints as "Details") and before the table of contents.
+    const html = readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8');
+    const beforeSummary = html.indexOf('<summary', html.indexOf('class="navbar-dropdown"'));
+    const beforeToc = html.indexOf('<div class="toc-container">');
+    expect(await clsOfStalledStream(html, [beforeSummary, beforeToc])).toBe(0);
+    // Browsers without <link rel="expect"> paint the article before its table of contents: its column is reserved.
+    const withoutExpect = html.replace(/<link rel="expect"[^>]*>/, '');
+    expect(withoutExpect).not.toBe(html);
+    expect(await clsOfStalledStream(withoutExpect, [withoutExpect.indexOf('<div class="toc-container">')])).toBe(0);
   });
 
   it('prefetches the pages of visible and hovered links, but not on a data-saver connection', async () => {
