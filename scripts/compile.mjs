@@ -40,6 +40,15 @@ const hotPathPatches = [
     // The shared context, made once per document, before the loop over the tokens.
     also: { find: /(\n    events = prepared;\n    index = -1;\n)/, replace: '$1    const tokenContext = { ...context, sliceSerialize: undefined };\n' },
   },
+  {
+    // swagger-parser loads ajv and the OpenAPI schemas (~40 ms, more on a busy worker) when it loads, for
+    // its schema check. The build checks OpenAPI 3.x descriptions with validators compiled at install time
+    // and asks swagger-parser only to resolve the references: its own check then loads ajv on first use.
+    file: /[\\/]@apidevtools[\\/]swagger-parser[\\/]lib[\\/]index\.js$/,
+    name: '@apidevtools/swagger-parser',
+    find: /const validateSchema = require\("\.\/validators\/schema"\);/,
+    replace: 'const validateSchema = (api) => require("./validators/schema")(api);',
+  },
 ];
 const patchedHotPaths = {
   name: 'patched-hot-paths',
@@ -74,8 +83,9 @@ await build({
   target: 'node20',
   // Dependencies are bundled too: resolving and loading hundreds of small ESM files (the unified
   // ecosystem) cost ~200 ms at every start. Packages with binaries, workers or heavy optional
-  // parts that load lazily stay external.
-  external: ['shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', '@apidevtools/swagger-parser', 'playwright-core'],
+  // parts that load lazily stay external. swagger-parser is bundled (in a chunk loaded on first use) so that
+  // its patch above applies.
+  external: ['shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', 'playwright-core'],
   banner: { js: "import { createRequire as __mapsdocsCreateRequire } from 'node:module'; const require = __mapsdocsCreateRequire(import.meta.url);" },
   jsx: 'automatic',
   // React's production builds: its development JSX runtime validates every element (~30 % of render time).
