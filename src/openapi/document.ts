@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { engineRoot } from '../assets.ts';
 import { load as loadYaml } from 'js-yaml';
-import { parseDocument, LineCounter } from 'yaml';
+import { isScalar, parseDocument, LineCounter, visit } from 'yaml';
 import { UserError } from '../errors.ts';
 
 /** The subset of OpenAPI 3.x the reference reads. Loose on purpose: validation is swagger-parser's job. */
@@ -152,9 +152,26 @@ export async function validateDescription(file: string, { document, text }: Load
     await SwaggerParser.validate(document as never, (schemaCheck ? { validate: { schema: false, spec: true }, dereference: { circular: true } } : undefined) as never);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const summary = `invalid OpenAPI description: ${message.split('\n').slice(0, 6).join('\n  ')}`;
+    // A reference to nothing: the fault is where the $ref is written, not at the pointer it names.
+    const missing = /Missing \$ref pointer "([^"]+)"/.exec(message)?.[1];
+    const unreadable = /Error opening file (.+?): E[A-Z]+:/.exec(message)?.[1];
+    const reference = missing
+      ? locateRef(text, (ref) => ref === missing)
+      : unreadable
+        ? locateRef(text, (ref) => !ref.startsWith('#') && unreadable.endsWith(path.normalize(decodeURI(ref.split('#')[0] ?? '')).replace(/^(\.\.?[\\/])+/, '')))
+        : undefined;
+    if (reference) {
+      throw new UserError(summary, {
+        location: { file, ...reference },
+        hint: missing
+          ? `this $ref points to ${missing}, which the description does not define: correct the reference or add what it names`
+          : `this $ref names ${unreadable}, which cannot be read: correct the path or add the file`,
+      });
+    }
     const pointer = /#\/[^\s"']*/.exec(message)?.[0];
     const position = pointer ? locatePointer(text, pointer) : undefined;
-    throw new UserError(`invalid OpenAPI description: ${message.split('\n').slice(0, 6).join('\n  ')}`, {
+    throw new UserError(summary, {
       location: { file, line: position?.line, column: position?.column },
       hint: pointer ? `the fault is at ${pointer}` : 'run the description through an OpenAPI validator',
     });
@@ -186,6 +203,23 @@ async function precompiledSchemaCheck(document: OpenApiDocument): Promise<((api:
     const lines = (validate.errors ?? []).map((e) => `  #${e.instancePath.length > 0 ? e.instancePath : '/'} ${e.message ?? ''}`);
     throw new SyntaxError(`Swagger schema validation failed.\n${lines.join('\n')}`);
   };
+}
+
+/** Where the first `$ref` whose value is wanted is written in a YAML or JSON text (the position of its value). */
+export function locateRef(text: string, wanted: (ref: string) => boolean): { line: number; column: number } | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  let found: number | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || pair.key.value !== '$ref' || !isScalar(pair.value) || typeof pair.value.value !== 'string' || !wanted(pair.value.value)) return undefined;
+      found = pair.value.range?.[0];
+      return found === undefined ? undefined : visit.BREAK;
+    },
+  });
+  if (found === undefined) return undefined;
+  const pos = lineCounter.linePos(found);
+  return { line: pos.line, column: pos.col };
 }
 
 /** The line and column of a JSON pointer in a YAML or JSON text (or of its nearest existing parent). */

@@ -300,6 +300,16 @@ describe('build failures and options', () => {
       expect(breaking.stderr).toMatch(/bad\.yaml:5:\d+: error: invalid OpenAPI description[\s\S]*#\/tags must be array/);
       expect(breaking.stderr).not.toMatch(/internal error|TypeError/);
 
+      // A reference to nothing is reported where the $ref is written.
+      writeFileSync(
+        path.join(project.root, 'bad.yaml'),
+        'openapi: 3.0.3\ninfo: { title: x, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/Nope" }\ncomponents:\n  schemas:\n    Thing: { type: object }\n',
+      );
+      const dangling = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
+      expect(dangling.code).toBe(1);
+      expect(dangling.stderr).toMatch(/bad\.yaml:11:31: error: invalid OpenAPI description: Missing \$ref pointer "#\/components\/schemas\/Nope"/);
+      expect(dangling.stderr).toContain('hint: this $ref points to #/components/schemas/Nope, which the description does not define');
+
       writeFileSync(path.join(project.root, 'bad.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n');
       const unparsable = await cli(['build', '--no-cache', '--openapi', 'bad.yaml'], project.root);
       expect(unparsable.code).toBe(1);
