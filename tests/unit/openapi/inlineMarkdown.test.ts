@@ -36,7 +36,21 @@ describe('descriptions rendered without the markdown processor', () => {
   });
 
   it('take plain text and simple code spans, escaping what the processor escapes', () => {
-    const cases = ['The name of the destination.', 'Use `sortBy` to order results.', 'say "hi" and it\'s fine', '`a & <b>` is code', '`x`', 'a `b` c `d` e', 'Größe — ünïcödé, 50% off!'];
+    const cases = [
+      'The name of the destination.',
+      'Use `sortBy` to order results.',
+      'say "hi" and it\'s fine',
+      '`a & <b>` is code',
+      '`x`',
+      'a `b` c `d` e',
+      'Größe — ünïcödé, 50% off!',
+      // Block scalars of YAML: lines of one paragraph, ending with a line break or more.
+      'Two lines\nof one paragraph.\n',
+      'Extends it by another\n15 minutes, or\n2024 entries.\n\n',
+      'The `id` that\n`GET /api/v1/server/connections` reports.\n',
+      'Two\nparagraphs.\n\nThe `second` one.\n',
+      'Three\n\n\nparagraphs\n\nhere',
+    ];
     for (const source of cases) {
       expect(inlineMarkdownHtml(source), source).toBeDefined();
       expect(inlineMarkdownHtml(source), source).toBe(full(source));
@@ -48,7 +62,22 @@ describe('descriptions rendered without the markdown processor', () => {
       '',
       ' leading space',
       'trailing space ',
-      'two\nlines',
+      '\n',
+      'a blank line\n \nof spaces',
+      'two paragraphs\n\n- then a list',
+      'indented\n  continuation',
+      'hard  \nbreak',
+      'windows\r\nlines',
+      'a paragraph\n- then a list',
+      'a paragraph\n1. then a list',
+      'a paragraph\n1) then a list',
+      'a heading\n===',
+      'a heading\n---',
+      'a paragraph\n# heading',
+      'a paragraph\n> quote',
+      'a paragraph\n```\ncode\n```',
+      'a | b\n--- | ---',
+      'a `code\nspan` across lines',
       '*emphasis*',
       'snake_case',
       'a [link](x)',
