@@ -9,6 +9,7 @@ import type { PageFileData } from './context.ts';
 import type { Highlighter } from './highlight.ts';
 import remarkAdmonitions, { normaliseAdmonitionSyntax } from './plugins/remark-admonitions.ts';
 import remarkCode from './plugins/remark-code.ts';
+import remarkEmailAutolinksWherePossible from './plugins/remark-email-autolinks-where-possible.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkLinks, { type LinkOptions } from './plugins/remark-links.ts';
 import remarkRestoreDirectives from './plugins/remark-restore-directives.ts';
@@ -34,6 +35,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
+    .use(remarkEmailAutolinksWherePossible)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
