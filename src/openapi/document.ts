@@ -205,10 +205,24 @@ async function precompiledSchemaCheck(document: OpenApiDocument): Promise<((api:
   };
 }
 
-/** Where the first `$ref` whose value is wanted is written in a YAML or JSON text (the position of its value). */
-export function locateRef(text: string, wanted: (ref: string) => boolean): { line: number; column: number } | undefined {
+type Position = { line: number; column: number };
+
+/** A YAML or JSON text parsed with its nodes' offsets, and the line and column of an offset. */
+function parsedWithPositions(text: string): { doc: ReturnType<typeof parseDocument>; positionOf(offset: number): Position } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  return {
+    doc,
+    positionOf(offset) {
+      const pos = lineCounter.linePos(offset);
+      return { line: pos.line, column: pos.col };
+    },
+  };
+}
+
+/** Where the first `$ref` whose value is wanted is written in a YAML or JSON text (the position of its value). */
+export function locateRef(text: string, wanted: (ref: string) => boolean): Position | undefined {
+  const { doc, positionOf } = parsedWithPositions(text);
   let found: number | undefined;
   visit(doc, {
     Pair(_, pair) {
@@ -217,25 +231,19 @@ export function locateRef(text: string, wanted: (ref: string) => boolean): { lin
       return found === undefined ? undefined : visit.BREAK;
     },
   });
-  if (found === undefined) return undefined;
-  const pos = lineCounter.linePos(found);
-  return { line: pos.line, column: pos.col };
+  return found === undefined ? undefined : positionOf(found);
 }
 
 /** The line and column of a JSON pointer in a YAML or JSON text (or of its nearest existing parent). */
-export function locatePointer(text: string, pointer: string): { line: number; column: number } | undefined {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+export function locatePointer(text: string, pointer: string): Position | undefined {
+  const { doc, positionOf } = parsedWithPositions(text);
   const keys = pointer
     .replace(/^#\//, '')
     .split('/')
     .map((k) => decodeURIComponent(k).replace(/~1/g, '/').replace(/~0/g, '~'));
   for (let depth = keys.length; depth > 0; depth -= 1) {
     const node = doc.getIn(keys.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) {
-      const pos = lineCounter.linePos(node.range[0]);
-      return { line: pos.line, column: pos.col };
-    }
+    if (node?.range) return positionOf(node.range[0]);
   }
   return undefined;
 }

@@ -27,11 +27,11 @@ export function inlineMarkdownHtml(source: string): string | undefined {
 function paragraphHtml(text: string): string | undefined {
   // Leading or trailing space is trimmed, and indentation makes code blocks: leave those to the parser.
   if (text.length === 0 || text !== text.trim()) return undefined;
-  // Lines of one paragraph keep their breaks, unless a line is blank (a new paragraph), is indented or ends
+  // Lines of one paragraph (blank lines were split out) keep their breaks, unless a line is indented or ends
   // in spaces (both trimmed; two spaces make a hard break), or starts a block that may interrupt a paragraph:
   // list items, headings, quotes, setext underlines, thematic breaks, tables, fences.
   for (const line of text.split('\n')) {
-    if (line.length === 0 || line !== line.trim() || /^(?:[-+*=#>|]|\d{1,9}[.)](?:\s|$)|```)/.test(line)) return undefined;
+    if (line !== line.trim() || /^(?:[-+*=#>|]|\d{1,9}[.)](?:\s|$)|```)/.test(line)) return undefined;
   }
   const parts = text.split('`');
   // An unpaired backtick is literal text, and runs of backticks have their own rules.
