@@ -25,6 +25,7 @@ import { loadDescriptionOffThread, type DescriptionLoad } from './openapi/loadOf
 import { buildReferenceModel } from './openapi/model.ts';
 import { buildReference, type Reference } from './openapi/reference.ts';
 import { searchRecordsOf, type SearchRecord } from './openapi/searchRecords.ts';
+import { descriptionSources } from './openapi/sources.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
 import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf } from './search/index.ts';
 import { startSearchJobOffThread } from './search/offThread.ts';
@@ -93,10 +94,14 @@ interface ReferenceSource {
   prefetched?: DescriptionLoad | undefined;
 }
 
-/** Keyed by content, not modification time, so the cache survives a fresh checkout. Read once per build: it hashes the whole description. */
+/**
+ * Keyed by content, not modification time, so the cache survives a fresh checkout. Read once per build:
+ * it hashes the whole description, with every file its `$ref`s name.
+ */
 function referenceKey(context: BuildContext, file: string): string {
   const { config } = context;
-  return hashOf(context.engine, context.renderersKey, readFileSync(file, 'utf8'), file, config.baseUrl, config.site.openapi.route);
+  const sources = descriptionSources(file).map((s) => `${s.file}\0${s.text ?? '\0missing'}`);
+  return hashOf(context.engine, context.renderersKey, ...sources, config.baseUrl, config.site.openapi.route);
 }
 
 /**

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
 import { engineRoot } from '../assets.ts';
 import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, searchEntriesOf, type BuildContext, type BuiltSite } from '../build.ts';
 import { formatReport } from '../check/links.ts';
 import { resolveConfigAgain, type ConfigMemo } from '../config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../errors.ts';
+import { descriptionSources } from '../openapi/sources.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createLiveSearchIndex } from '../search/liveIndex.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
@@ -140,6 +141,18 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     else await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
+  const contentDir = path.resolve(root, options.content ?? 'content');
+  const watched = [contentDir, path.join(root, 'openapi'), templatesDir];
+  let watcher: FSWatcher | undefined;
+  /** Files of a description split over several, outside the folders watched: an edit to one rebuilds the reference too. */
+  const watchDescriptionFiles = (openapiFile: string | undefined): void => {
+    if (!watcher || !openapiFile) return;
+    const outside = descriptionSources(openapiFile)
+      .map((s) => s.file)
+      .filter((file) => !watched.some((dir) => file.startsWith(dir + path.sep)));
+    if (outside.length > 0) watcher.add(outside);
+  };
+
   let configMemo: ConfigMemo | undefined;
   let running: Promise<void> | undefined;
   let again: string | undefined;
@@ -156,6 +169,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         try {
           configMemo = resolveConfigAgain({ root, content: options.content, cache: true }, configMemo);
           const config = configMemo.config;
+          // Before the build, which may fail for want of one of them: its creation is then an edit that is seen.
+          watchDescriptionFiles(config.openapiFile);
           context = context
             ? nextBuildContext(context, config)
             : { ...createBuildContext(config, reporter), rendered: createRenderMemo(), sources: new Map(), categories: new Map(), gate: yieldToReaders };
@@ -294,9 +309,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const firstBuild = rebuild('start');
   if (options.open) openBrowser(url, reporter);
 
-  const contentDir = path.resolve(root, options.content ?? 'content');
-  const watched = [contentDir, path.join(root, 'openapi'), templatesDir];
-  const watcher = watch(watched, { ignoreInitial: true, awaitWriteFinish: false });
+  watcher = watch(watched, { ignoreInitial: true, awaitWriteFinish: false });
+  watchDescriptionFiles(configMemo?.config.openapiFile);
   let lastChange: Promise<void> = firstBuild;
   watcher.on('all', (event, file) => {
     if (/\.(tsx?|jsx?)$/.test(file) && path.resolve(file).startsWith(templatesDir + path.sep)) templatesStale = true;

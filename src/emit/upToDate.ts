@@ -5,6 +5,7 @@ import { globSync } from 'tinyglobby';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
+import { descriptionSources } from '../openapi/sources.ts';
 
 /**
  * The up-to-date check of `mapsdocs build`, as make does it: when every input
@@ -41,7 +42,7 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
     else hash.update(`${stat.size}:${stat.mtimeMs}`);
     hash.update('\0');
   }
-  if (config.openapiFile) hash.update(readFileSync(config.openapiFile)).update('\0');
+  for (const source of config.openapiFile ? descriptionSources(config.openapiFile) : []) hash.update(source.file).update('\0').update(source.text ?? '\0missing').update('\0');
   hash.update(assetsFingerprint({ contentDir: config.contentDir }));
   return hash.digest('base64url');
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { postedError } from '../errors.ts';
-import { parseDescription, validateDescription } from './document.ts';
+import { bundleDescription, parseDescription, validateDescription } from './document.ts';
 import type { DescriptionResponse } from './loadOffThread.ts';
 
 /**
@@ -12,12 +12,17 @@ import type { DescriptionResponse } from './loadOffThread.ts';
 const { file } = workerData as { file: string };
 const post = (response: DescriptionResponse): void => parentPort?.postMessage(response);
 try {
-  const loaded = parseDescription(file);
-  post({ parsed: loaded });
-  validateDescription(file, loaded).then(
-    () => post({ valid: true }),
-    (error: unknown) => post({ error: postedError(error) }),
-  );
+  const source = parseDescription(file);
+  bundleDescription(file, source)
+    .then((loaded) => {
+      // Posting copies the description: validating this thread's object in place is safe afterwards.
+      post({ parsed: loaded });
+      return validateDescription(file, source);
+    })
+    .then(
+      () => post({ valid: true }),
+      (error: unknown) => post({ error: postedError(error) }),
+    );
 } catch (error) {
   post({ error: postedError(error) });
 }

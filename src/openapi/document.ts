@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { engineRoot } from '../assets.ts';
 import { load as loadYaml } from 'js-yaml';
-import { isScalar, parseDocument, LineCounter, visit } from 'yaml';
+import { isScalar, parseDocument, LineCounter, stringify as stringifyYaml, visit } from 'yaml';
 import { UserError } from '../errors.ts';
+import { descriptionSources, localFileOfRef } from './sources.ts';
 
 /** The subset of OpenAPI 3.x the reference reads. Loose on purpose: validation is swagger-parser's job. */
 export interface SchemaObject {
@@ -103,18 +104,22 @@ export interface OpenApiDocument {
 
 export interface LoadedDescription {
   document: OpenApiDocument;
-  /** The file's own text, offered for download. */
+  /** The description's text, offered for download: the file's own, or the bundle of its files when it refers to others. */
   text: string;
 }
+
+/** Options for swagger-parser: a build reads local files only, so that it is the same wherever and whenever it runs. */
+const LOCAL_FILES_ONLY = { resolve: { http: false } };
 
 /**
  * Reads and validates a description. A fault is reported with the file, the
  * line when it can be found, and the JSON pointer swagger-parser names.
  */
 export async function loadDescription(file: string): Promise<LoadedDescription> {
-  const loaded = parseDescription(file);
+  const source = parseDescription(file);
+  const loaded = await bundleDescription(file, source);
   // validate() dereferences in place: it gets a copy, and the $refs are kept for rendering.
-  await validateDescription(file, { ...loaded, document: structuredClone(loaded.document) });
+  await validateDescription(file, { ...source, document: structuredClone(source.document) });
   return loaded;
 }
 
@@ -126,18 +131,54 @@ export function parseDescription(file: string): LoadedDescription {
     // positions are only needed when something is wrong, and are found then.
     return { document: loadYaml(text) as OpenApiDocument, text };
   } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
-    throw new UserError(`invalid OpenAPI file: ${reason}`, {
-      location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
-      hint: 'fix the YAML or JSON syntax at this position',
-    });
+    throw yamlFault(file, error);
+  }
+}
+
+function yamlFault(file: string, error: unknown): UserError {
+  const mark = (error as { mark?: { line: number; column: number } }).mark;
+  const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+  return new UserError(`invalid OpenAPI file: ${reason}`, {
+    location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
+    hint: 'fix the YAML or JSON syntax at this position',
+  });
+}
+
+/** Whether a `$ref` anywhere in the document names another file. */
+export function hasExternalRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRef);
+  if (value === null || typeof value !== 'object') return false;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
+    if (typeof child === 'object' && hasExternalRef(child)) return true;
+  }
+  return false;
+}
+
+/**
+ * A description split over several files, as one: swagger-parser's bundle,
+ * where every `$ref` to another file becomes a pointer into this one (the
+ * referenced part is written where it is first used). The reference is built
+ * from it and it is what readers download, since the file alone would name
+ * files they do not have. A description in one file is returned as it is.
+ */
+export async function bundleDescription(file: string, loaded: LoadedDescription): Promise<LoadedDescription> {
+  if (!hasExternalRef(loaded.document)) return loaded;
+  try {
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+    // bundle() rewrites the object it is given: a copy, so the caller's stays as parsed.
+    const bundled = JSON.parse(JSON.stringify(await SwaggerParser.bundle(file, structuredClone(loaded.document) as never, LOCAL_FILES_ONLY as never))) as OpenApiDocument;
+    const text = /\.json$/i.test(file) ? `${JSON.stringify(bundled, null, 2)}\n` : stringifyYaml(bundled, { lineWidth: 0 });
+    return { document: bundled, text };
+  } catch (error) {
+    throw descriptionFault(file, loaded.text, error);
   }
 }
 
 /**
  * Validates a parsed description with swagger-parser, which dereferences the
- * document it is given in place: give it one nothing else reads.
+ * document it is given in place: give it one nothing else reads. `$ref`s to
+ * other files are resolved from the description's folder.
  */
 export async function validateDescription(file: string, { document, text }: LoadedDescription): Promise<void> {
   try {
@@ -149,33 +190,69 @@ export async function validateDescription(file: string, { document, text }: Load
     // is dropped: with `circular: 'ignore'` it walks a shared schema again at every reference to it
     // (~2.5 times as long on the MAPS description).
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    await SwaggerParser.validate(document as never, (schemaCheck ? { validate: { schema: false, spec: true }, dereference: { circular: true } } : undefined) as never);
+    const options = schemaCheck ? { ...LOCAL_FILES_ONLY, validate: { schema: false, spec: true }, dereference: { circular: true } } : LOCAL_FILES_ONLY;
+    await SwaggerParser.validate(file, document as never, options as never);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const summary = `invalid OpenAPI description: ${message.split('\n').slice(0, 6).join('\n  ')}`;
-    // A reference to nothing: the fault is where the $ref is written, not at the pointer it names.
-    const missing = /Missing \$ref pointer "([^"]+)"/.exec(message)?.[1];
-    const unreadable = /Error opening file (.+?): E[A-Z]+:/.exec(message)?.[1];
-    const reference = missing
-      ? locateRef(text, (ref) => ref === missing)
-      : unreadable
-        ? locateRef(text, (ref) => !ref.startsWith('#') && unreadable.endsWith(path.normalize(decodeURI(ref.split('#')[0] ?? '')).replace(/^(\.\.?[\\/])+/, '')))
-        : undefined;
-    if (reference) {
-      throw new UserError(summary, {
-        location: { file, ...reference },
-        hint: missing
-          ? `this $ref points to ${missing}, which the description does not define: correct the reference or add what it names`
-          : `this $ref names ${unreadable}, which cannot be read: correct the path or add the file`,
-      });
-    }
-    const pointer = /#\/[^\s"']*/.exec(message)?.[0];
-    const position = pointer ? locatePointer(text, pointer) : undefined;
-    throw new UserError(summary, {
-      location: { file, line: position?.line, column: position?.column },
-      hint: pointer ? `the fault is at ${pointer}` : 'run the description through an OpenAPI validator',
+    throw descriptionFault(file, text, error);
+  }
+}
+
+/**
+ * A fault swagger-parser found, placed where it is written: at the `$ref` that
+ * names what is missing (in whichever of the description's files holds it), in
+ * the other file that is malformed, or at the pointer it names.
+ */
+function descriptionFault(file: string, text: string, error: unknown): UserError {
+  const message = error instanceof Error ? error.message : String(error);
+  const summary = `invalid OpenAPI description: ${message.split('\n').slice(0, 6).join('\n  ')}`;
+  // Another file that is not valid YAML or JSON: the fault is in that file, at the position js-yaml gives.
+  const malformed = /^Error parsing (.+?): .*?(?:\((\d+):(\d+)\))?$/m.exec(message);
+  if (malformed?.[1] && path.resolve(malformed[1]) !== path.resolve(file)) {
+    return new UserError(summary, {
+      location: { file: malformed[1], line: malformed[2] ? Number(malformed[2]) : undefined, column: malformed[3] ? Number(malformed[3]) : undefined },
+      hint: 'a $ref of the description names this file: fix its YAML or JSON syntax',
     });
   }
+  // A reference to nothing: the fault is where the $ref is written, not at the pointer it names.
+  // A pointer into another file is reported without the file's name: the $ref ends with it.
+  const missing = /Missing \$ref pointer "([^"]+)"/.exec(message)?.[1];
+  const unreadable = /Error opening file (.+?): E[A-Z]+:/.exec(message)?.[1];
+  const remote = /Unable to resolve \$ref pointer "([^"]+)"/.exec(message)?.[1];
+  const wanted = missing
+    ? (ref: string) => ref === missing || (missing.startsWith('#') && ref.endsWith(missing))
+    : unreadable
+      ? (ref: string, from: string) => localFileOfRef(ref, from) === path.resolve(unreadable)
+      : remote
+        ? (ref: string) => ref === remote
+        : undefined;
+  const reference = wanted ? findRef(file, text, wanted) : undefined;
+  if (reference) {
+    return new UserError(summary, {
+      location: reference,
+      hint: missing
+        ? `this $ref points to ${missing}, which the description does not define: correct the reference or add what it names`
+        : unreadable
+          ? `this $ref names ${unreadable}, which cannot be read: correct the path (relative to the folder of the file that holds the $ref) or add the file`
+          : `this $ref names ${remote ?? 'a URL'}, which a build does not download: save the file next to the description and refer to it by its path`,
+    });
+  }
+  const pointer = /#\/[^\s"']*/.exec(message)?.[0];
+  const position = pointer ? locatePointer(text, pointer) : undefined;
+  return new UserError(summary, {
+    location: { file, line: position?.line, column: position?.column },
+    hint: pointer ? `the fault is at ${pointer}` : 'run the description through an OpenAPI validator',
+  });
+}
+
+/** The first `$ref` that is wanted, in the description's own text or, failing that, in the other files it refers to. */
+function findRef(file: string, text: string, wanted: (ref: string, from: string) => boolean): { file: string; line: number; column: number } | undefined {
+  const own = locateRef(text, (ref) => wanted(ref, file));
+  if (own) return { file, ...own };
+  for (const source of descriptionSources(file).slice(1)) {
+    const found = source.text === undefined ? undefined : locateRef(source.text, (ref) => wanted(ref, source.file));
+    if (found) return { file: source.file, ...found };
+  }
+  return undefined;
 }
 
 interface AjvError {

@@ -71,6 +71,16 @@ export function schemaNameOfRef(ref: string): string | undefined {
   return match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/**
+ * The component schema a `$ref` points into: the schema it names, or the one
+ * holding the part it names (bundling a description of several files points
+ * at where a file was first written, e.g. `#/components/schemas/Device/properties/owner`).
+ */
+export function schemaOwnerOfRef(ref: string): string | undefined {
+  const match = /^#\/components\/schemas\/([^/]+)/.exec(ref);
+  return match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 function fallbackId(method: string, path: string): string {
   return `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
 }

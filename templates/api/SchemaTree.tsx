@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { OpenApiDocument, SchemaObject } from '../../src/openapi/document.ts';
-import { anchors, resolveRef, schemaNameOfRef } from '../../src/openapi/model.ts';
+import { anchors, resolveRef, schemaNameOfRef, schemaOwnerOfRef } from '../../src/openapi/model.ts';
 
 export interface SchemaContext {
   document: OpenApiDocument;
@@ -72,9 +72,10 @@ export function Constraints({ schema }: { schema: SchemaObject }) {
 
 function RefLink({ refValue }: { refValue: string }) {
   const name = schemaNameOfRef(refValue);
-  if (!name) return <code>{refValue}</code>;
+  const owner = schemaOwnerOfRef(refValue);
+  if (!name || !owner) return <code>{refValue}</code>;
   return (
-    <a className="schema-ref" href={`#${anchors.schema(name)}`}>
+    <a className="schema-ref" href={`#${anchors.schema(owner)}`}>
       {name}
     </a>
   );
@@ -147,7 +148,9 @@ function Property({ name, schema, required, context, depth, soleChild }: { name:
       <Constraints schema={schema} />
     </>
   );
-  const description = schema.description ? <Description text={schema.description} context={context} /> : null;
+  // An array described only by its items (common where the items come from another file): their description stands for it.
+  const text = schema.description ?? (target === schema ? undefined : target.description);
+  const description = text ? <Description text={text} context={context} /> : null;
   if (!nested) {
     return (
       <li className="prop">

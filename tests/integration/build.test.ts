@@ -281,6 +281,36 @@ describe('build failures and options', () => {
     }
   });
 
+  it('builds a description split over several files, each $ref read from its own file\'s folder, and rebuilds when one of them changes', async () => {
+    const split = path.join(FIXTURES, 'openapi', 'split');
+    const files = Object.fromEntries(
+      ['api.yaml', 'schemas/Device.yaml', 'schemas/Owner.yaml'].map((rel) => [`openapi/${rel}`, readFileSync(path.join(split, rel), 'utf8')]),
+    );
+    const project = tempProject({ fixture: 'basic', files });
+    try {
+      const first = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
+      expect(first.code, first.stderr).toBe(0);
+      const dir = path.join(project.root, 'dist', 'docs', 'api');
+      const html = readFileSync(path.join(dir, 'reference.html'), 'utf8');
+      expect(html).toContain('A device the broker knows of.');
+      expect(html).toContain('Who runs the device.');
+      // Every link to a schema lands on one the page has.
+      for (const [, id] of html.matchAll(/href="#(schema-[^"]+)"/g)) expect(html).toContain(`id="${id}"`);
+      // The download is one file that stands alone.
+      const { load } = await import('js-yaml');
+      expect(JSON.stringify(load(readFileSync(path.join(dir, 'api.yaml'), 'utf8')))).not.toMatch(/"\$ref":"[^#]/);
+
+      // An edit to a file the description refers to is an edit to the description.
+      const owner = path.join(project.root, 'openapi', 'schemas', 'Owner.yaml');
+      writeFileSync(owner, readFileSync(owner, 'utf8').replace('Who runs the device.', 'The operator of the device.'));
+      const edited = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
+      expect(edited.stderr).not.toMatch(/are up to date/);
+      expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('The operator of the device.');
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('fails on an invalid description, loaded on a worker while pages parse, with the file, line and JSON pointer', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {

@@ -2,7 +2,7 @@ import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../../src/commands/dev.ts';
-import { tempProject } from '../helpers/tempSite.ts';
+import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
 
 /** Reads server-sent events from the dev server. */
 async function events(url: string): Promise<{ next: (name: string, timeoutMs?: number, accept?: (data: unknown) => boolean) => Promise<unknown>; close: () => void }> {
@@ -272,5 +272,34 @@ describe('mapsdocs dev with edited templates', () => {
     const html = await (await fetch(`${server.url}docs/intro`)).text();
     expect(html).toContain('<div class="footer-inner">');
     stream.close();
+  });
+});
+
+describe('mapsdocs dev, with a description split over several files', () => {
+  it('builds the reference again when a file it refers to changes, even outside the folders it watches', async () => {
+    const api = readFileSync(path.join(FIXTURES, 'openapi', 'split', 'api.yaml'), 'utf8').replaceAll('schemas/Device.yaml', '../shared/Device.yaml');
+    const project = tempProject({
+      fixture: 'basic',
+      files: {
+        'openapi/maps-messaging-api.yaml': api,
+        'shared/Device.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Device.yaml'), 'utf8'),
+        'shared/Owner.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Owner.yaml'), 'utf8'),
+      },
+    });
+    const server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
+    try {
+      const reference = async (): Promise<string> => (await fetch(`${server.url}docs/api/reference`)).text();
+      await server.settled();
+      expect(await reference()).toContain('Who runs the device.');
+      const stream = await events(server.url);
+      const owner = path.join(project.root, 'shared', 'Owner.yaml');
+      writeFileSync(owner, readFileSync(owner, 'utf8').replace('Who runs the device.', 'The operator of the device.'));
+      await stream.next('update', 20_000);
+      expect(await reference()).toContain('The operator of the device.');
+      stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
   });
 });
