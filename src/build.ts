@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { assetsFingerprint, collectAssets, type SiteAssets } from './assets.ts';
@@ -22,9 +21,8 @@ import type { SidebarRenderer } from './render/sidebarHtml.ts';
 import { buildToc } from './nav/toc.ts';
 import { loadDescription } from './openapi/document.ts';
 import { loadDescriptionOffThread, type DescriptionLoad } from './openapi/loadOffThread.ts';
-import { buildReferenceModel } from './openapi/model.ts';
-import { buildReference, type Reference } from './openapi/reference.ts';
-import { searchRecordsOf, type SearchRecord } from './openapi/searchRecords.ts';
+import { buildReference, partsOf, type Reference, type ReferenceParts } from './openapi/reference.ts';
+import type { SearchRecord } from './openapi/searchRecords.ts';
 import { descriptionSources } from './openapi/sources.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
 import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf } from './search/index.ts';
@@ -92,6 +90,8 @@ interface ReferenceSource {
   key: string;
   /** The description, being loaded on a worker since the build started. */
   prefetched?: DescriptionLoad | undefined;
+  /** Its model and search records, made once for the search feed and the page. */
+  parts: ReferenceParts;
 }
 
 /**
@@ -128,6 +128,7 @@ async function referenceFor(context: BuildContext, source: ReferenceSource | und
     baseUrl: config.baseUrl,
     render: context.renderers.renderReference,
     markdownCache: context.descriptionHtml,
+    parts: source.parts,
     ...(source.prefetched ? { loaded: source.prefetched.result, parsed: source.prefetched.parsed } : {}),
   });
   context.cache.reference = { key: source.key, value };
@@ -344,7 +345,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
   const fm = source.frontMatter;
   const base = config.baseUrl.replace(/\/$/, '');
   const hasSidebar = fm.displayed_sidebar !== null;
-  const { sidebar, order } = nav;
+  const { order } = nav;
   const index = hasSidebar ? (nav.position.get(source.route) ?? -1) : -1;
   const previous = index > 0 ? order[index - 1] : undefined;
   const next = index >= 0 ? order[index + 1] : undefined;
@@ -544,7 +545,7 @@ function earlySearchRecords(context: BuildContext, source: ReferenceSource | und
     result.catch(() => undefined);
     source.prefetched = { parsed: result, result, cancel: () => undefined };
   }
-  return source.prefetched.result.then((loaded) => searchRecordsOf(buildReferenceModel(loaded.document)));
+  return source.prefetched.result.then((loaded) => partsOf(loaded.document, source.parts).searchRecords);
 }
 
 async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], source: ReferenceSource | undefined): Promise<SearchFeed> {
@@ -609,7 +610,7 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   );
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
   if (context.categories) context.categories = content.categories;
-  const source: ReferenceSource | undefined = config.openapiFile ? { file: config.openapiFile, key: referenceKey(context, config.openapiFile) } : undefined;
+  const source: ReferenceSource | undefined = config.openapiFile ? { file: config.openapiFile, key: referenceKey(context, config.openapiFile), parts: new WeakMap() } : undefined;
   if (source) source.prefetched = prefetchDescription(context, source, content.pages.length);
   const search = options.search ? await startSearchFeed(context, content.pages, source) : undefined;
   try {

@@ -8,9 +8,9 @@ import { stringify } from 'yaml';
 import type { ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import type { OutputFile } from '../emit/atomic.ts';
 import { renderers } from '../render/renderers.ts';
-import { loadDescription, type LoadedDescription } from './document.ts';
+import { loadDescription, type LoadedDescription, type OpenApiDocument } from './document.ts';
 import { inlineMarkdownHtml } from './inlineMarkdown.ts';
-import { buildReferenceModel } from './model.ts';
+import { buildReferenceModel, type ReferenceModel } from './model.ts';
 import { searchRecordsOf, type SearchRecord } from './searchRecords.ts';
 
 /** The rendered API reference: its HTML body, its anchors for the link checker, and the downloadable description. */
@@ -39,6 +39,21 @@ export interface ReferenceOptions {
   loaded?: Promise<LoadedDescription>;
   /** The same description as soon as it is parsed, before it is validated: the page is built from it meanwhile. */
   parsed?: Promise<LoadedDescription>;
+  /** What was made of a description already (a build's search feed makes it first), by its document. */
+  parts?: ReferenceParts;
+}
+
+/** The model of a description and its search records, made once per description object whoever asks first. */
+export type ReferenceParts = WeakMap<OpenApiDocument, { model: ReferenceModel; searchRecords: SearchRecord[] }>;
+
+export function partsOf(document: OpenApiDocument, parts: ReferenceParts = new WeakMap()): { model: ReferenceModel; searchRecords: SearchRecord[] } {
+  let made = parts.get(document);
+  if (!made) {
+    const model = buildReferenceModel(document);
+    made = { model, searchRecords: searchRecordsOf(model) };
+    parts.set(document, made);
+  }
+  return made;
 }
 
 /** The markdown chain of the description's texts: CommonMark with GFM; raw HTML in them is not trusted and is dropped. */
@@ -64,7 +79,7 @@ export async function buildReference(options: ReferenceOptions): Promise<Referen
 
 function referenceOf(options: ReferenceOptions, document: LoadedDescription['document'], text: string): Reference {
   const render = options.render ?? renderers.renderReference;
-  const model = buildReferenceModel(document);
+  const { model, searchRecords } = partsOf(document, options.parts);
   const processor = createDescriptionProcessor();
   const cache = options.markdownCache ?? new Map<string, string>();
   const md = (source: string): string => {
@@ -102,7 +117,7 @@ function referenceOf(options: ReferenceOptions, document: LoadedDescription['doc
     html,
     anchors,
     operations: model.operations.map((o) => ({ anchor: o.anchor, method: o.method, path: o.path, summary: o.summary, id: o.id })),
-    searchRecords: searchRecordsOf(model),
+    searchRecords,
     downloads,
   };
 }
