@@ -50,20 +50,39 @@ export const anchors = {
   response: (name: string) => `response-${slugPart(name)}`,
 };
 
-/** Resolves a local `$ref` (one level); other refs are returned as they are. */
+/** What a local `$ref` (`#/...`) points at, or undefined. */
+function targetOf(document: OpenApiDocument, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let target: unknown = document;
+  for (const key of ref.slice(2).split('/')) {
+    target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return target;
+}
+
+/** Resolves a local `$ref`, following chains of them; other refs are returned as they are. */
 export function resolveRef<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
   let current: unknown = value;
   for (let hops = 0; hops < 20; hops += 1) {
     const ref = (current as { $ref?: unknown } | null)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) break;
-    let target: unknown = document;
-    for (const key of ref.slice(2).split('/')) {
-      target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
+    const target = typeof ref === 'string' ? targetOf(document, ref) : undefined;
     if (target === undefined) break;
     current = target;
   }
   return current as T;
+}
+
+/**
+ * What a `$ref` into part of a schema points at: bundling a description of
+ * several files makes these of a file used inline, e.g.
+ * `#/components/schemas/Fleet/properties/devices/items`. Undefined for a ref
+ * to a whole named schema, which is linked by its name, and for one that
+ * cannot be followed.
+ */
+export function partOfSchemaRef(document: OpenApiDocument, ref: string): SchemaObject | undefined {
+  if (/^#\/components\/schemas\/[^/]+$/.test(ref)) return undefined;
+  const target = targetOf(document, ref);
+  return target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as SchemaObject) : undefined;
 }
 
 export function schemaNameOfRef(ref: string): string | undefined {

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { OpenApiDocument, SchemaObject } from '../../src/openapi/document.ts';
-import { anchors, resolveRef, schemaNameOfRef, schemaOwnerOfRef } from '../../src/openapi/model.ts';
+import { anchors, partOfSchemaRef, resolveRef, schemaNameOfRef, schemaOwnerOfRef } from '../../src/openapi/model.ts';
 
 export interface SchemaContext {
   document: OpenApiDocument;
@@ -15,6 +15,27 @@ function typeLabel(schema: SchemaObject): string {
     label = `array of ${name ?? typeLabel(schema.items)}`;
   }
   return label;
+}
+
+/** The parts of schemas (by `$ref`) being shown around a schema: a part inside itself is linked, not shown again. */
+type Parts = ReadonlySet<string>;
+const NO_PARTS: Parts = new Set();
+
+/**
+ * A schema as it is shown: a `$ref` into part of another schema, having no
+ * name to link to, is shown where it is used, as if written there; so are the
+ * items of an array given that way. Within itself, such a part is a link to
+ * the schema that holds it.
+ */
+function shown(schema: SchemaObject, context: SchemaContext, parts: Parts): { schema: SchemaObject; parts: Parts } {
+  const expand = (ref: string | undefined): SchemaObject | undefined => (ref === undefined || parts.has(ref) ? undefined : partOfSchemaRef(context.document, ref));
+  const part = expand(schema.$ref);
+  const current = part ?? schema;
+  const items = expand(current.items?.$ref);
+  if (!part && !items) return { schema, parts };
+  const inside = new Set(parts);
+  for (const ref of [part ? schema.$ref : undefined, items ? current.items?.$ref : undefined]) if (ref) inside.add(ref);
+  return { schema: items ? { ...current, items } : current, parts: inside };
 }
 
 function isNullable(schema: SchemaObject): boolean {
@@ -81,14 +102,15 @@ function RefLink({ refValue }: { refValue: string }) {
   );
 }
 
-function Variants({ kind, variants, schema, context, depth }: { kind: 'oneOf' | 'anyOf'; variants: SchemaObject[]; schema: SchemaObject; context: SchemaContext; depth: number }) {
+function Variants({ kind, variants, schema, context, depth, parts }: { kind: 'oneOf' | 'anyOf'; variants: SchemaObject[]; schema: SchemaObject; context: SchemaContext; depth: number; parts: Parts }) {
   const discriminator = schema.discriminator;
   const labelOf = (variant: SchemaObject, index: number): string => {
     if (discriminator?.mapping) {
       const entry = Object.entries(discriminator.mapping).find(([, ref]) => ref === variant.$ref);
       if (entry) return entry[0];
     }
-    return (variant.$ref ? schemaNameOfRef(variant.$ref) : variant.title) ?? `Variant ${index + 1}`;
+    const named = shown(variant, context, parts).schema;
+    return (named.$ref ? schemaNameOfRef(named.$ref) : named.title) ?? `Variant ${index + 1}`;
   };
   return (
     <div className="schema-variants" data-variants={kind}>
@@ -105,7 +127,7 @@ function Variants({ kind, variants, schema, context, depth }: { kind: 'oneOf' | 
         <details key={index} className="variant" open={index === 0 ? true : undefined}>
           <summary className="variant-label">{labelOf(variant, index)}</summary>
           {/* Only the outermost variants are expanded: deeper ones link to their schema, or Stripe-sized descriptions explode. */}
-          <SchemaBody schema={variant} context={context} depth={depth + 1} expandRef={depth === 0} />
+          <SchemaBody schema={variant} context={context} depth={depth + 1} expandRef={depth === 0} parts={parts} />
         </details>
       ))}
     </div>
@@ -134,7 +156,8 @@ export function Description({ text, context }: { text: string; context: SchemaCo
   return <div className="prop-description" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function Property({ name, schema, required, context, depth, soleChild }: { name: string; schema: SchemaObject; required: boolean; context: SchemaContext; depth: number; soleChild: boolean }) {
+function Property({ name, schema: given, required, context, depth, soleChild, parts: around }: { name: string; schema: SchemaObject; required: boolean; context: SchemaContext; depth: number; soleChild: boolean; parts: Parts }) {
+  const { schema, parts } = shown(given, context, around);
   const target = schema.items && !schema.$ref ? schema.items : schema;
   const nested = !target.$ref && (target.properties || target.oneOf || target.anyOf || target.allOf);
   const head = (
@@ -165,14 +188,15 @@ function Property({ name, schema, required, context, depth, soleChild }: { name:
       <details open={soleChild || depth < 1 ? true : undefined}>
         <summary className="prop-head">{head}</summary>
         {description}
-        <SchemaBody schema={target} context={context} depth={depth + 1} />
+        <SchemaBody schema={target} context={context} depth={depth + 1} parts={parts} />
       </details>
     </li>
   );
 }
 
 /** The body of a schema: its properties, variants or item type. $refs become links, so recursion renders once. */
-export function SchemaBody({ schema, context, depth, expandRef = false }: { schema: SchemaObject; context: SchemaContext; depth: number; expandRef?: boolean }) {
+export function SchemaBody({ schema: given, context, depth, expandRef = false, parts: around = NO_PARTS }: { schema: SchemaObject; context: SchemaContext; depth: number; expandRef?: boolean; parts?: Parts }) {
+  const { schema, parts } = shown(given, context, around);
   if (schema.$ref) {
     if (!expandRef || depth > 6) {
       return (
@@ -187,37 +211,38 @@ export function SchemaBody({ schema, context, depth, expandRef = false }: { sche
         <p className="schema-link">
           Schema <RefLink refValue={schema.$ref} />
         </p>
-        <SchemaBody schema={resolved} context={context} depth={depth} />
+        <SchemaBody schema={resolved} context={context} depth={depth} parts={parts} />
       </div>
     );
   }
-  if (schema.allOf) return <SchemaBody schema={mergeAllOf(schema, context)} context={context} depth={depth} />;
+  if (schema.allOf) return <SchemaBody schema={mergeAllOf(schema, context)} context={context} depth={depth} parts={parts} />;
   const variants = schema.oneOf ?? schema.anyOf;
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
+  const values = schema.additionalProperties && typeof schema.additionalProperties === 'object' ? shown(schema.additionalProperties, context, parts).schema : undefined;
   // Fragments, not wrappers: the reference's DOM size is a budget.
   return (
     <>
       {properties.length > 0 ? (
         <ul className="props">
           {properties.map(([name, prop]) => (
-            <Property key={name} name={name} schema={prop} required={required.has(name)} context={context} depth={depth} soleChild={properties.length === 1} />
+            <Property key={name} name={name} schema={prop} required={required.has(name)} context={context} depth={depth} soleChild={properties.length === 1} parts={parts} />
           ))}
         </ul>
       ) : null}
-      {variants ? <Variants kind={schema.oneOf ? 'oneOf' : 'anyOf'} variants={variants} schema={schema} context={context} depth={depth} /> : null}
+      {variants ? <Variants kind={schema.oneOf ? 'oneOf' : 'anyOf'} variants={variants} schema={schema} context={context} depth={depth} parts={parts} /> : null}
       {schema.items && properties.length === 0 ? (
         <div className="schema-items">
           <p>
             Array of {schema.items.$ref ? <RefLink refValue={schema.items.$ref} /> : typeLabel(schema.items)} <Constraints schema={schema.items} />
           </p>
-          {!schema.items.$ref && (schema.items.properties || schema.items.oneOf) ? <SchemaBody schema={schema.items} context={context} depth={depth + 1} /> : null}
+          {!schema.items.$ref && schema.items.description ? <Description text={schema.items.description} context={context} /> : null}
+          {!schema.items.$ref && (schema.items.properties || schema.items.oneOf) ? <SchemaBody schema={schema.items} context={context} depth={depth + 1} parts={parts} /> : null}
         </div>
       ) : null}
-      {schema.additionalProperties && typeof schema.additionalProperties === 'object' ? (
+      {values ? (
         <p className="schema-additional">
-          Map values:{' '}
-          {schema.additionalProperties.$ref ? <RefLink refValue={schema.additionalProperties.$ref} /> : typeLabel(schema.additionalProperties)}
+          Map values: {values.$ref ? <RefLink refValue={values.$ref} /> : typeLabel(values)}
         </p>
       ) : null}
       {properties.length === 0 && !variants && !schema.items && !schema.additionalProperties ? (

@@ -6,7 +6,7 @@ import { buildReference } from '../../../src/openapi/reference.ts';
 import { renderers } from '../../../src/render/renderers.ts';
 import { sampleFromSchema } from '../../../src/openapi/samples.ts';
 import { UserError } from '../../../src/errors.ts';
-import { FIXTURES } from '../../helpers/tempSite.ts';
+import { FIXTURES, tempProject } from '../../helpers/tempSite.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const SMALL = path.join(FIXTURES, 'openapi', 'small.yaml');
@@ -43,6 +43,53 @@ describe('reference page', () => {
     // inner is the single field of wrapper: shown open.
     expect(html).toMatch(/<details open=""><summary class="prop-head"><code class="prop-name">inner<\/code>/);
     expect(html).toContain('curl -X POST');
+  });
+
+  it('shows a $ref into part of a schema where it is used, and links deeper or self-containing parts to the schema holding them', async () => {
+    const dir = tempProject({
+      files: {
+        'api.yaml': [
+          'openapi: 3.0.3',
+          'info: { title: Parts, version: "1" }',
+          'paths:',
+          '  /devices:',
+          '    get:',
+          '      responses:',
+          '        "200":',
+          '          description: ok',
+          '          content:',
+          '            application/json:',
+          '              schema: { type: array, items: { $ref: "#/components/schemas/Fleet/properties/devices/items" } }',
+          'components:',
+          '  schemas:',
+          '    Fleet:',
+          '      type: object',
+          '      properties:',
+          '        devices:',
+          '          type: array',
+          '          items:',
+          '            type: object',
+          '            description: A device the broker knows of.',
+          '            properties:',
+          '              id: { type: string }',
+          '              parts: { type: array, items: { $ref: "#/components/schemas/Fleet/properties/devices/items" } }',
+          '',
+        ].join('\n'),
+      },
+    });
+    try {
+      const { html } = await buildReference({ file: path.join(dir.root, 'api.yaml'), route: '/docs/api/reference', baseUrl: '/' });
+      const operation = html.slice(html.indexOf('id="operation-'), html.indexOf('id="schema-Fleet"'));
+      // In the response, the device is shown in full, with its description, not as a path to follow.
+      expect(operation).toContain('<p>Array of object </p><p class="prop-description">A device the broker knows of.</p>');
+      expect(operation).toContain('<code class="prop-name">id</code>');
+      // Within itself, the part is a link to Fleet, the schema that holds it: shown once, not again and again.
+      expect(operation.split('A device the broker knows of.').length).toBe(2);
+      expect(operation).toContain('array of <a class="schema-ref" href="#schema-Fleet">Fleet/properties/devices/items</a>');
+      for (const [, id] of html.matchAll(/href="#(schema-[^"]+)"/g)) expect(html).toContain(`id="${id}"`);
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('gives every operation of the MAPS description an anchor, linked from the menu', async () => {
