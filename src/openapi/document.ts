@@ -131,17 +131,13 @@ export function parseDescription(file: string): LoadedDescription {
     // positions are only needed when something is wrong, and are found then.
     return { document: loadYaml(text) as OpenApiDocument, text };
   } catch (error) {
-    throw yamlFault(file, error);
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+    throw new UserError(`invalid OpenAPI file: ${reason}`, {
+      location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
+      hint: 'fix the YAML or JSON syntax at this position',
+    });
   }
-}
-
-function yamlFault(file: string, error: unknown): UserError {
-  const mark = (error as { mark?: { line: number; column: number } }).mark;
-  const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
-  return new UserError(`invalid OpenAPI file: ${reason}`, {
-    location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
-    hint: 'fix the YAML or JSON syntax at this position',
-  });
 }
 
 /** Whether a `$ref` anywhere in the document names another file. */

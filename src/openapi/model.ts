@@ -50,12 +50,17 @@ export const anchors = {
   response: (name: string) => `response-${slugPart(name)}`,
 };
 
+/** A JSON pointer's token as the key it names (`~1` is `/`, `~0` is `~`). */
+function pointerKey(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 /** What a local `$ref` (`#/...`) points at, or undefined. */
 function targetOf(document: OpenApiDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let target: unknown = document;
   for (const key of ref.slice(2).split('/')) {
-    target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+    target = (target as Record<string, unknown> | undefined)?.[pointerKey(key)];
   }
   return target;
 }
@@ -87,7 +92,7 @@ export function partOfSchemaRef(document: OpenApiDocument, ref: string): SchemaO
 
 export function schemaNameOfRef(ref: string): string | undefined {
   const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
-  return match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return match?.[1] === undefined ? undefined : pointerKey(match[1]);
 }
 
 /**
@@ -97,7 +102,7 @@ export function schemaNameOfRef(ref: string): string | undefined {
  */
 export function schemaOwnerOfRef(ref: string): string | undefined {
   const match = /^#\/components\/schemas\/([^/]+)/.exec(ref);
-  return match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return match?.[1] === undefined ? undefined : pointerKey(match[1]);
 }
 
 function fallbackId(method: string, path: string): string {

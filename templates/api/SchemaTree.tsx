@@ -34,7 +34,8 @@ function shown(schema: SchemaObject, context: SchemaContext, parts: Parts): { sc
   const items = expand(current.items?.$ref);
   if (!part && !items) return { schema, parts };
   const inside = new Set(parts);
-  for (const ref of [part ? schema.$ref : undefined, items ? current.items?.$ref : undefined]) if (ref) inside.add(ref);
+  if (part && schema.$ref) inside.add(schema.$ref);
+  if (items && current.items?.$ref) inside.add(current.items.$ref);
   return { schema: items ? { ...current, items } : current, parts: inside };
 }
 
