@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { globSync } from 'tinyglobby';
 import type { CopiedFile, OutputFile } from './emit/atomic.ts';
+import { UserError } from './errors.ts';
+import { createConfinement } from './io/confinement.ts';
+import { walkFiles, type WalkedFile } from './io/walk.ts';
 
 /** Where the engine itself is installed (holds lib/ and templates/). */
 export function engineRoot(): string {
@@ -26,6 +28,25 @@ function hashed(name: string, contents: string | Buffer): string {
   return `${path.basename(name, ext)}.${hash}${ext}`;
 }
 
+/** `content/static/`, copied as it is: hidden files are left out, and a symbolic link may only point inside the content folder. */
+function staticFiles(contentDir: string): WalkedFile[] {
+  const dir = path.join(contentDir, 'static');
+  const files = walkFiles(dir, {
+    confinement: createConfinement([contentDir]),
+    ignore: (rel) => rel.split('/').some((segment) => segment.startsWith('.')),
+    include: () => true,
+    describe: 'content/static',
+  });
+  const unservable = files.find((file) => /[\\\u0000-\u001f\u007f]/.test(file.rel));
+  if (unservable) {
+    throw new UserError(`content/static/${JSON.stringify(unservable.rel).slice(1, -1)}: the name holds a backslash or a control character, which no URL can name`, {
+      location: { file: path.join(dir, unservable.rel) },
+      hint: 'rename the file',
+    });
+  }
+  return files;
+}
+
 /**
  * Names, sizes and modification times of every asset input: dev collects the
  * assets again only when this changes, instead of reading and hashing the
@@ -42,8 +63,7 @@ export function assetsFingerprint(options: { contentDir: string }): string {
       parts.push(`${dir}/${name}:${stat.size}:${stat.mtimeMs}`);
     }
   }
-  const staticDir = path.join(options.contentDir, 'static');
-  if (existsSync(staticDir)) parts.push(...globSync('**/*', { cwd: staticDir, dot: false }).sort());
+  parts.push(...staticFiles(options.contentDir).map((file) => file.rel));
   return parts.join('\n');
 }
 
@@ -82,11 +102,6 @@ export function collectAssets(options: { baseUrl: string; contentDir: string }):
       else features[path.basename(name, '.js')] = `${options.baseUrl}${out}`;
     }
   }
-  const staticDir = path.join(options.contentDir, 'static');
-  if (existsSync(staticDir)) {
-    for (const rel of globSync('**/*', { cwd: staticDir, dot: false }).sort()) {
-      copies.push({ path: rel, from: path.join(staticDir, rel) });
-    }
-  }
+  for (const file of staticFiles(options.contentDir)) copies.push({ path: file.rel, from: file.source });
   return { css: [`${options.baseUrl}${cssName}`], js, features, files, copies };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
+import { outputTarget } from '../io/confinement.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder, with `/`. */
@@ -12,11 +13,11 @@ export interface CopiedFile {
   from: string;
 }
 
-/** Writes files under a folder, making their folders on the way. */
+/** Writes files under a folder, making their folders on the way; nothing is written outside it. */
 export function writeFilesInto(dir: string, files: Iterable<OutputFile>): void {
   const made = new Set<string>();
   for (const file of files) {
-    const target = path.join(dir, file.path);
+    const target = outputTarget(dir, file.path);
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       mkdirSync(parent, { recursive: true });
@@ -71,7 +72,7 @@ export async function writeSiteAtomically(
     // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
     writeFilesInto(staging, files);
     for (const file of copies) {
-      const target = path.join(staging, file.path);
+      const target = outputTarget(staging, file.path);
       mkdirSync(path.dirname(target), { recursive: true });
       copyFileSync(file.from, target);
     }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
+import { slugProblem } from './slug.ts';
 
 /** Front matter a Docusaurus author already knows. Unknown keys are kept, not refused. */
 export const frontMatterSchema = z.looseObject({
@@ -8,7 +9,15 @@ export const frontMatterSchema = z.looseObject({
   description: z.string().optional(),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
-  slug: z.string().min(1).optional(),
+  /** A route (`/x`) or a path relative to the page's folder: checked, as it names a file of the output. */
+  slug: z
+    .string()
+    .min(1)
+    .superRefine((slug, context) => {
+      const problem = slugProblem(slug);
+      if (problem) context.addIssue({ code: 'custom', message: `not a route: ${problem}; write the route the page should have, e.g. /guides/setup` });
+    })
+    .optional(),
   /** `null` removes the sidebar from the page. */
   displayed_sidebar: z.string().nullable().optional(),
   hide_table_of_contents: z.boolean().optional(),

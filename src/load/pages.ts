@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { globSync } from 'tinyglobby';
 import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
+import { createConfinement } from '../io/confinement.ts';
+import { walkFiles } from '../io/walk.ts';
 import { loadCategory, type Category } from './categories.ts';
 import { splitFrontMatter, type FrontMatter } from './frontMatter.ts';
 
@@ -70,8 +71,17 @@ export function readSourcePage(contentDir: string, relFile: string, previous?: S
   };
 }
 
+/** Hidden files, `_`-prefixed partials and categories, and `node_modules`: never pages. */
+export function isIgnoredContentPath(rel: string): boolean {
+  return rel.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('_') || segment === 'node_modules');
+}
+
+/** The markdown files of `docs/` and `pages/`, relative to the content folder; a symbolic link out of it is an error. */
 export function listSourceFiles(contentDir: string): string[] {
-  return globSync(['docs/**/*.md', 'pages/**/*.md'], { cwd: contentDir, ignore: ['**/_*', '**/node_modules/**'] }).sort();
+  const confinement = createConfinement([contentDir]);
+  return ['docs', 'pages'].flatMap((top) =>
+    walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` }).map((file) => `${top}/${file.rel}`),
+  );
 }
 
 /** Reads every page and category; all user errors of the tree are reported together. */

@@ -6,6 +6,8 @@ import type { MarkdownResult } from './types.ts';
 /** Data a markdown worker starts with: the same inputs the main thread's processor has. */
 export interface WorkerInit {
   baseUrl: string;
+  /** The folders a page may name files in. */
+  readRoots: string[];
   routes: [string, string][];
   code: [string, string][];
 }
@@ -32,7 +34,7 @@ const init = workerData as WorkerInit;
 const routes = new Map(init.routes);
 const code = new RecordingMap(init.code);
 const highlighter = createHighlighter(code);
-const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, routeOfFile: (file) => routes.get(file) });
+const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, readRoots: init.readRoots, routeOfFile: (file) => routes.get(file) });
 
 parentPort?.on('message', (request: WorkerRequest) => {
   void processMarkdown(processor, request.input).then(

@@ -7,13 +7,14 @@ const highlighter = createHighlighter();
 
 export async function render(
   body: string,
-  options: { files?: Record<string, string>; baseUrl?: string; route?: string } = {},
+  options: { files?: Record<string, string>; baseUrl?: string; route?: string; path?: string; readRoots?: string[] } = {},
 ): Promise<MarkdownResult> {
   const files = new Map(Object.entries(options.files ?? {}));
   const processor = createMarkdownProcessor({
     highlighter,
     baseUrl: options.baseUrl ?? '/',
+    readRoots: options.readRoots ?? ['/site/content'],
     routeOfFile: (file) => files.get(file),
   });
-  return processMarkdown(processor, { body, path: '/site/content/docs/guide/page.md', route: options.route ?? '/docs/guide/page' });
+  return processMarkdown(processor, { body, path: options.path ?? '/site/content/docs/guide/page.md', route: options.route ?? '/docs/guide/page' });
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, Image, Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { createConfinement } from '../../io/confinement.ts';
 import { pageData } from '../context.ts';
 import { report } from './report.ts';
 
@@ -12,6 +13,19 @@ export interface LinkOptions {
   routeOfFile: (absoluteFile: string) => string | undefined;
   /** Prefix of every site path in the output, e.g. `/` or `/maps/`. */
   baseUrl: string;
+  /** The folders a page may name files in (the content folder): an image or page outside them is an error. */
+  readRoots: readonly string[];
+}
+
+const OUTSIDE_HINT = 'a page may only use files inside the content folder: copy the file into content/static and link it from there, or put it next to this page';
+
+/** `decodeURIComponent`, keeping text that is not a valid escape as it is written. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -20,7 +34,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 function splitHash(url: string): { pathPart: string; hash: string | undefined } {
   const index = url.indexOf('#');
   if (index === -1) return { pathPart: url, hash: undefined };
-  return { pathPart: url.slice(0, index), hash: decodeURIComponent(url.slice(index + 1)) };
+  return { pathPart: url.slice(0, index), hash: decoded(url.slice(index + 1)) };
 }
 
 /** Resolves a relative URL against a route the way a browser would. */
@@ -35,6 +49,7 @@ function resolveAgainstRoute(route: string, relative: string): string {
  */
 export default function remarkLinks(options: LinkOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
+  const confinement = createConfinement(options.readRoots);
   return (tree: Root, file: VFile) => {
     const page = pageData(file);
     const dir = path.dirname(page.path);
@@ -51,12 +66,18 @@ export default function remarkLinks(options: LinkOptions) {
       if (pathPart === '') {
         target = page.route;
       } else if (/\.mdx?$/.test(pathPart.split('?')[0] ?? '') && !pathPart.startsWith('/')) {
-        const absolute = path.resolve(dir, decodeURIComponent(pathPart.split('?')[0] ?? ''));
+        const absolute = path.resolve(dir, decoded(pathPart.split('?')[0] ?? ''));
+        const located = confinement.locate(absolute);
+        if (located.status === 'outside') {
+          report(file, { message: `link to "${raw}": the file is outside the content folder`, hint: OUTSIDE_HINT, node: link });
+          page.links.push({ raw, path: undefined, hash, line, column });
+          return;
+        }
         const route = options.routeOfFile(absolute);
         if (route === undefined) {
           report(file, {
             severity: 'warning',
-            message: `link to "${raw}": ${existsSync(absolute) ? 'the file is not a page of the site' : 'no such file'}`,
+            message: `link to "${raw}": ${located.status === 'inside' ? 'the file is not a page of the site' : 'no such file'}`,
             hint: 'fix the relative path, or link to a route such as /docs/intro',
             node: link,
           });
@@ -78,15 +99,22 @@ export default function remarkLinks(options: LinkOptions) {
     visit(tree, 'image', (node: Image) => {
       const raw = node.url;
       if (SCHEME.test(raw) || raw.startsWith('//') || raw.startsWith('/')) return;
-      const absolute = path.resolve(dir, decodeURIComponent(raw));
-      if (!existsSync(absolute)) {
+      const absolute = path.resolve(dir, decoded(raw));
+      const located = confinement.locate(absolute);
+      if (located.status === 'outside') {
+        report(file, { message: `image "${raw}" is outside the content folder${located.real === undefined ? '' : ' (through a symbolic link)'}`, hint: OUTSIDE_HINT, node });
+        return;
+      }
+      if (located.status === 'missing') {
         report(file, { message: `image not found: ${raw}`, hint: 'check the path relative to this markdown file', node });
         return;
       }
-      const hash = createHash('sha1').update(readFileSync(absolute)).digest('hex').slice(0, 8);
+      const hash = createHash('sha1').update(readFileSync(located.real)).digest('hex').slice(0, 8);
       const ext = path.extname(absolute);
-      const output = `assets/images/${path.basename(absolute, ext)}-${hash}${ext}`;
-      page.images.push({ file: absolute, output });
+      // The name is the author's, reduced to characters that are safe in a URL and a file name.
+      const name = path.basename(absolute, ext).replace(/[^\p{L}\p{N}._-]+/gu, '-');
+      const output = `assets/images/${name}-${hash}${ext.replace(/[^A-Za-z0-9.]/g, '')}`;
+      page.images.push({ file: located.real, output });
       node.url = `${options.baseUrl}${output}`;
     });
   };
