@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { engineRoot } from '../assets.ts';
 import { load as loadYaml } from 'js-yaml';
 import { isScalar, parseDocument, LineCounter, stringify as stringifyYaml, visit } from 'yaml';
 import { UserError } from '../errors.ts';
-import { descriptionSources, localFileOfRef } from './sources.ts';
+import { describeRoots } from '../io/confinement.ts';
+import { descriptionConfinement, descriptionSources, localFileOfRef } from './sources.ts';
 
 /** The subset of OpenAPI 3.x the reference reads. Loose on purpose: validation is swagger-parser's job. */
 export interface SchemaObject {
@@ -108,8 +109,48 @@ export interface LoadedDescription {
   text: string;
 }
 
-/** Options for swagger-parser: a build reads local files only, so that it is the same wherever and whenever it runs. */
-const LOCAL_FILES_ONLY = { resolve: { http: false } };
+/** Larger than any real description (Stripe's is 6 MB): a file past this is refused before it is read. */
+export const MAX_DESCRIPTION_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Values a description may hold once YAML aliases are expanded. Stripe's has
+ * 80,000; 822 bytes of nested aliases make billions, which every later step
+ * (validation, the JSON download, the page) would walk in full.
+ */
+export const MAX_EXPANDED_VALUES = 2_000_000;
+
+/**
+ * Options for swagger-parser: a build reads local files only (so that it is
+ * the same wherever and whenever it runs), and only those inside the
+ * description's folder. The build checks every `$ref` before swagger-parser
+ * runs and reports one that leaves the folder where it is written; this
+ * reader is the guarantee, for a `$ref` spelt in a way that check missed.
+ */
+function swaggerParserOptions(file: string): { resolve: { http: false; file: { canRead: (info: { url: string }) => boolean } } } {
+  const confinement = descriptionConfinement(file);
+  return {
+    resolve: {
+      http: false,
+      file: {
+        // Replaces only the library's check of which files its reader may read (options are merged): a file
+        // outside is one no reader can read, and the library reports its $ref as unresolvable.
+        canRead(info) {
+          if (/^[a-z][a-z0-9+.-]+:/i.test(info.url) && !info.url.startsWith('file:')) return false;
+          const target = (info.url.startsWith('file:') ? fileURLToPath(info.url) : safeDecodeURI(info.url)).replace(/[/\\]+$/, '');
+          return confinement.locate(target).status !== 'outside';
+        },
+      },
+    },
+  };
+}
+
+function safeDecodeURI(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
 
 /**
  * Reads and validates a description. A fault is reported with the file, the
@@ -125,19 +166,91 @@ export async function loadDescription(file: string): Promise<LoadedDescription> 
 
 /** Reads and parses a description, without validating it: a YAML or JSON fault is reported with its position. */
 export function parseDescription(file: string): LoadedDescription {
+  const size = statSync(file).size;
+  if (size > MAX_DESCRIPTION_BYTES) {
+    throw new UserError(`the OpenAPI description is ${(size / 1024 / 1024).toFixed(0)} MB, more than the ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB a build reads`, {
+      location: { file },
+      hint: 'split it into files that $ref each other, or check that this is the file you meant',
+    });
+  }
   const text = readFileSync(file, 'utf8');
+  let document: OpenApiDocument;
   try {
     // js-yaml is several times faster than a position-keeping parser on a 6,000-line description;
     // positions are only needed when something is wrong, and are found then.
-    return { document: loadYaml(text) as OpenApiDocument, text };
+    document = loadYaml(text) as OpenApiDocument;
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
     throw new UserError(`invalid OpenAPI file: ${reason}`, {
       location: { file, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
-      hint: 'fix the YAML or JSON syntax at this position',
+      hint: /maxDepth/.test(reason) ? 'the description nests deeper than a build reads: give nested schemas names under components and $ref them' : 'fix the YAML or JSON syntax at this position',
     });
   }
+  // Only YAML aliases (`*name`) make one value appear in several places; JSON and alias-free YAML need no count.
+  if (/(?:^|[\s,[{:-])\*[^\s,[\]{}*]/.test(text)) checkExpandedSize(document, file);
+  return { document, text };
+}
+
+/**
+ * Refuses a description whose YAML aliases expand it past {@link MAX_EXPANDED_VALUES}
+ * values, or make it contain itself. Counted once per distinct object, so the
+ * count costs what the parsed text costs, not what its expansion would.
+ */
+export function checkExpandedSize(document: unknown, file: string): void {
+  const IN_PROGRESS = -1;
+  const counted = new Map<object, number>();
+  const refuse = (why: string): never => {
+    throw new UserError(`the OpenAPI description ${why}`, {
+      location: { file },
+      hint: 'YAML aliases (*name) repeat what their anchor (&name) holds: write a shared part once under components and $ref it instead',
+    });
+  };
+  // Depth-first with an explicit stack: a deeply nested description must not overflow the call stack.
+  const stack: { value: object; children: unknown[]; index: number; total: number }[] = [];
+  const enter = (value: unknown): number | undefined => {
+    if (value === null || typeof value !== 'object') return 1;
+    const known = counted.get(value);
+    if (known === IN_PROGRESS) refuse('contains itself through a YAML alias');
+    if (known !== undefined) return known;
+    counted.set(value, IN_PROGRESS);
+    stack.push({ value, children: Object.values(value), index: 0, total: 1 });
+    return undefined;
+  };
+  let result = enter(document);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    if (frame.index < frame.children.length) {
+      const size = enter(frame.children[frame.index]);
+      frame.index += 1;
+      if (size !== undefined) frame.total += size;
+    } else {
+      stack.pop();
+      counted.set(frame.value, frame.total);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.total += frame.total;
+      else result = frame.total;
+    }
+    if ((stack[stack.length - 1]?.total ?? 0) > MAX_EXPANDED_VALUES || (result ?? 0) > MAX_EXPANDED_VALUES) {
+      refuse(`expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through YAML aliases`);
+    }
+  }
+}
+
+/**
+ * Every `$ref` of the description names a file inside its folder: one that
+ * does not is reported where it is written, and nothing outside is read.
+ */
+export function checkRefsConfined(file: string): void {
+  const outside = descriptionSources(file).find((source) => source.outside);
+  if (!outside?.outside) return;
+  const { from, ref } = outside.outside;
+  const fromText = readFileSync(from, 'utf8');
+  const position = locateRef(fromText, (value) => value === ref || value.startsWith(`${ref}#`));
+  throw new UserError(`the $ref "${ref}" names a file outside the description's folder (${describeRoots(descriptionConfinement(file), process.cwd())})`, {
+    location: { file: from, line: position?.line, column: position?.column },
+    hint: 'a description may only refer to files in its own folder or below it: copy the file there and refer to it by its relative path',
+  });
 }
 
 /** Whether a `$ref` anywhere in the document names another file. */
@@ -160,13 +273,18 @@ export function hasExternalRef(value: unknown): boolean {
  */
 export async function bundleDescription(file: string, loaded: LoadedDescription): Promise<LoadedDescription> {
   if (!hasExternalRef(loaded.document)) return loaded;
+  checkRefsConfined(file);
   try {
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     // bundle() rewrites the object it is given: a copy, so the caller's stays as parsed.
-    const bundled = JSON.parse(JSON.stringify(await SwaggerParser.bundle(file, structuredClone(loaded.document) as never, LOCAL_FILES_ONLY as never))) as OpenApiDocument;
+    const result = await SwaggerParser.bundle(file, structuredClone(loaded.document) as never, swaggerParserOptions(file) as never);
+    // What the other files hold is counted as the main file's was: their aliases may expand too.
+    checkExpandedSize(result, file);
+    const bundled = JSON.parse(JSON.stringify(result)) as OpenApiDocument;
     const text = /\.json$/i.test(file) ? `${JSON.stringify(bundled, null, 2)}\n` : stringifyYaml(bundled, { lineWidth: 0 });
     return { document: bundled, text };
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw descriptionFault(file, loaded.text, error);
   }
 }
@@ -186,7 +304,8 @@ export async function validateDescription(file: string, { document, text }: Load
     // is dropped: with `circular: 'ignore'` it walks a shared schema again at every reference to it
     // (~2.5 times as long on the MAPS description).
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    const options = schemaCheck ? { ...LOCAL_FILES_ONLY, validate: { schema: false, spec: true }, dereference: { circular: true } } : LOCAL_FILES_ONLY;
+    const local = swaggerParserOptions(file);
+    const options = schemaCheck ? { ...local, validate: { schema: false, spec: true }, dereference: { circular: true } } : local;
     await SwaggerParser.validate(file, document as never, options as never);
   } catch (error) {
     throw descriptionFault(file, text, error);
@@ -229,7 +348,9 @@ function descriptionFault(file: string, text: string, error: unknown): UserError
         ? `this $ref points to ${missing}, which the description does not define: correct the reference or add what it names`
         : unreadable
           ? `this $ref names ${unreadable}, which cannot be read: correct the path (relative to the folder of the file that holds the $ref) or add the file`
-          : `this $ref names ${remote ?? 'a URL'}, which a build does not download: save the file next to the description and refer to it by its path`,
+          : remote !== undefined && !/^[a-z][a-z0-9+.-]+:/i.test(remote)
+            ? `this $ref names ${remote}, outside the description's folder: a description may only refer to files in its own folder or below it`
+            : `this $ref names ${remote ?? 'a URL'}, which a build does not download: save the file next to the description and refer to it by its path`,
     });
   }
   const pointer = /#\/[^\s"']*/.exec(message)?.[0];

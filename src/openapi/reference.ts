@@ -1,4 +1,5 @@
 import path from 'node:path';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -56,9 +57,24 @@ export function partsOf(document: OpenApiDocument, parts: ReferenceParts = new W
   return made;
 }
 
-/** The markdown chain of the description's texts: CommonMark with GFM; raw HTML in them is not trusted and is dropped. */
+/**
+ * What the description's markdown may become: GitHub's rules (no script, no
+ * event handlers, no styles), with links and images only to the addresses the
+ * site allows everywhere: http, https and mailto, relative and fragment.
+ */
+const DESCRIPTION_HTML: SanitizeSchema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'], longDesc: ['http', 'https'] },
+};
+
+/**
+ * The markdown chain of the description's texts: CommonMark with GFM. The
+ * description is not the site's own text (it comes with the API, and a pull
+ * request can change it): raw HTML in it is dropped, and what the markdown
+ * makes is sanitised, so a `javascript:` or `data:` link is never clickable.
+ */
 export function createDescriptionProcessor(): { processSync(source: string): unknown } {
-  return unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
+  return unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, DESCRIPTION_HTML).use(rehypeStringify);
 }
 
 export async function buildReference(options: ReferenceOptions): Promise<Reference> {

@@ -2,16 +2,25 @@ import type { OpenApiDocument, SchemaObject } from './document.ts';
 import { resolveRef, schemaNameOfRef } from './model.ts';
 
 /**
+ * Values one generated sample may hold: a sample is read by people, and a
+ * schema whose parts each use the next several times would otherwise make
+ * one that grows exponentially with its depth.
+ */
+export const SAMPLE_BUDGET = 2000;
+
+/**
  * Builds an example value from a schema: the schema's own example first,
  * then defaults, enums and bounds, so generated samples are always valid.
  */
-export function sampleFromSchema(document: OpenApiDocument, schema: SchemaObject | undefined, seen: Set<string> = new Set(), depth = 0): unknown {
+export function sampleFromSchema(document: OpenApiDocument, schema: SchemaObject | undefined, seen: Set<string> = new Set(), depth = 0, budget: { left: number } = { left: SAMPLE_BUDGET }): unknown {
   if (!schema || depth > 8) return undefined;
+  budget.left -= 1;
+  if (budget.left < 0) return undefined;
   if (schema.$ref) {
     const name = schemaNameOfRef(schema.$ref) ?? schema.$ref;
     if (seen.has(name)) return undefined;
     const next = new Set(seen).add(name);
-    return sampleFromSchema(document, resolveRef<SchemaObject>(document, schema), next, depth + 1);
+    return sampleFromSchema(document, resolveRef<SchemaObject>(document, schema), next, depth + 1, budget);
   }
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -19,11 +28,11 @@ export function sampleFromSchema(document: OpenApiDocument, schema: SchemaObject
   if (schema.const !== undefined) return schema.const;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   const variant = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (variant) return sampleFromSchema(document, variant, seen, depth + 1);
+  if (variant) return sampleFromSchema(document, variant, seen, depth + 1, budget);
   if (schema.allOf) {
     const merged: Record<string, unknown> = {};
     for (const part of schema.allOf) {
-      const value = sampleFromSchema(document, part, seen, depth + 1);
+      const value = sampleFromSchema(document, part, seen, depth + 1, budget);
       if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(merged, value);
     }
     return merged;
@@ -33,17 +42,17 @@ export function sampleFromSchema(document: OpenApiDocument, schema: SchemaObject
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(schema.properties ?? {})) {
-        const sample = sampleFromSchema(document, value, seen, depth + 1);
+        const sample = sampleFromSchema(document, value, seen, depth + 1, budget);
         if (sample !== undefined) out[key] = sample;
       }
       if (Object.keys(out).length === 0 && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-        const value = sampleFromSchema(document, schema.additionalProperties, seen, depth + 1);
+        const value = sampleFromSchema(document, schema.additionalProperties, seen, depth + 1, budget);
         if (value !== undefined) out['key'] = value;
       }
       return out;
     }
     case 'array': {
-      const item = sampleFromSchema(document, schema.items, seen, depth + 1);
+      const item = sampleFromSchema(document, schema.items, seen, depth + 1, budget);
       return item === undefined ? [] : [item];
     }
     case 'integer':

@@ -1,11 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createConfinement, type Confinement } from '../io/confinement.ts';
 
 export interface DescriptionSource {
   file: string;
-  /** Undefined when the file cannot be read (the build reports that where the `$ref` is written). */
+  /** Undefined when the file cannot be read, or may not be (the build reports that where the `$ref` is written). */
   text: string | undefined;
+  /** Set when a `$ref` names this file outside the description's folder: it is not read. */
+  outside?: { from: string; ref: string };
 }
+
+/** The folder a description's `$ref`s may read from: the description's own folder and what lies under it. */
+export function descriptionConfinement(file: string): Confinement {
+  return createConfinement([path.dirname(path.resolve(file))]);
+}
+
+/** More files than any description is split into: past this the walk stops (a generated loop of file names, say). */
+export const MAX_DESCRIPTION_FILES = 2000;
 
 /** `$ref: value`, `"$ref": "value"` or `'$ref': 'value'`, in YAML block or flow style or JSON; not a value starting with `#` (the same file). */
 const REF = /["']?\$ref["']?[ \t]*:[ \t]*["']?([^"'#\s,}\]][^"'\s,}\]]*)/g;
@@ -33,23 +44,30 @@ export function localFileOfRef(ref: string, from: string): string | undefined {
  * in a description's prose, costs no more than one more file in the key.
  */
 export function descriptionSources(file: string): DescriptionSource[] {
+  const confinement = descriptionConfinement(file);
   const sources: DescriptionSource[] = [];
   const seen = new Set<string>([path.resolve(file)]);
-  const queue = [path.resolve(file)];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+  const queue: { file: string; outside?: DescriptionSource['outside'] }[] = [{ file: path.resolve(file) }];
+  for (let next = queue.shift(); next !== undefined && sources.length < MAX_DESCRIPTION_FILES; next = queue.shift()) {
+    if (next.outside) {
+      sources.push({ file: next.file, text: undefined, outside: next.outside });
+      continue;
+    }
     let text: string | undefined;
     try {
-      text = readFileSync(next, 'utf8');
+      text = readFileSync(next.file, 'utf8');
     } catch {
       text = undefined;
     }
-    sources.push({ file: next, text });
+    sources.push({ file: next.file, text });
     if (text === undefined || !text.includes('$ref')) continue;
     for (const match of text.matchAll(REF)) {
-      const local = localFileOfRef(match[1] ?? '', next);
+      const ref = match[1] ?? '';
+      const local = localFileOfRef(ref, next.file);
       if (local === undefined || seen.has(local)) continue;
       seen.add(local);
-      queue.push(local);
+      // Not read at all when outside, symbolic links followed: the build reports the $ref instead.
+      queue.push(confinement.locate(local).status !== 'outside' ? { file: local } : { file: local, outside: { from: next.file, ref } });
     }
   }
   return sources;

@@ -1,7 +1,7 @@
 import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from '../../src/openapi/document.ts';
 import { anchors, type OperationModel, type ReferenceModel } from '../../src/openapi/model.ts';
 import { requestSamples, sampleFromSchema } from '../../src/openapi/samples.ts';
-import { Constraints, Description, SchemaBody, type SchemaContext } from './SchemaTree.tsx';
+import { Constraints, Description, SchemaBody, withSchemaBudget, type SchemaContext } from './SchemaTree.tsx';
 
 export interface ApiReferenceProps {
   model: ReferenceModel;
@@ -97,7 +97,7 @@ function MediaTypes({ content, context }: { content: Record<string, MediaTypeObj
           <p className="media-type">
             <code>{type}</code>
           </p>
-          {media.schema ? <SchemaBody schema={media.schema} context={context} depth={0} expandRef /> : null}
+          {media.schema ? <SchemaBody schema={media.schema} context={withSchemaBudget(context)} depth={0} expandRef /> : null}
         </div>
       ))}
     </>
@@ -293,7 +293,7 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
                 </h3>
               </summary>
               {schema.description ? <div className="markdown" dangerouslySetInnerHTML={{ __html: md(schema.description) }} /> : null}
-              <SchemaBody schema={schema} context={context} depth={1} />
+              <SchemaBody schema={schema} context={withSchemaBudget(context)} depth={1} />
             </details>
           ))}
         </section>

@@ -5,6 +5,31 @@ import { anchors, partOfSchemaRef, resolveRef, schemaNameOfRef, schemaOwnerOfRef
 export interface SchemaContext {
   document: OpenApiDocument;
   md: (text: string) => string;
+  /**
+   * What is left to show of the schema being rendered, counted in fields and
+   * nested bodies; {@link withSchemaBudget} gives each top-level schema its own.
+   * Parts of other files are shown where they are used, so a description can
+   * make a schema that expands exponentially (a part used six times in a part
+   * used six times, ten levels deep): past the budget, the rest is named, not shown.
+   */
+  budget?: { left: number };
+}
+
+/** Fields and bodies shown of one top-level schema: several times what real APIs show at once (the largest of Stripe's uses 330, of Spotify's 78). */
+export const SCHEMA_BUDGET = 1500;
+
+/** The context for rendering one top-level schema (a body, a response, a component): with its own budget. */
+export function withSchemaBudget(context: SchemaContext): SchemaContext {
+  return { ...context, budget: { left: SCHEMA_BUDGET } };
+}
+
+const TRUNCATED = 'The rest of this schema is too large to show here: see the downloadable description.';
+
+/** Spends one unit of the budget: false when there is none left (an unbudgeted context always has some). */
+function spend(context: SchemaContext): boolean {
+  if (!context.budget) return true;
+  context.budget.left -= 1;
+  return context.budget.left >= 0;
 }
 
 function typeLabel(schema: SchemaObject): string {
@@ -135,12 +160,17 @@ function Variants({ kind, variants, schema, context, depth, parts }: { kind: 'on
   );
 }
 
-/** Merges allOf members (refs resolved) into one object view for display. */
-function mergeAllOf(schema: SchemaObject, context: SchemaContext): SchemaObject {
+/**
+ * Merges allOf members (refs resolved) into one object view for display. A
+ * member already being merged (`A: allOf [B]`, `B: allOf [A]`) adds nothing
+ * more, so a cycle of allOfs ends.
+ */
+function mergeAllOf(schema: SchemaObject, context: SchemaContext, merging: ReadonlySet<SchemaObject> = new Set([schema])): SchemaObject {
   const merged: SchemaObject = { ...schema, allOf: undefined, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
   for (const part of schema.allOf ?? []) {
     const resolved = resolveRef<SchemaObject>(context.document, part);
-    const flat = resolved.allOf ? mergeAllOf(resolved, context) : resolved;
+    if (merging.has(resolved)) continue;
+    const flat = resolved.allOf ? mergeAllOf(resolved, context, new Set(merging).add(resolved)) : resolved;
     Object.assign(merged.properties ?? {}, flat.properties ?? {});
     merged.required?.push(...(flat.required ?? []));
     if (!merged.type && flat.type) merged.type = flat.type;
@@ -175,6 +205,7 @@ function Property({ name, schema: given, required, context, depth, soleChild, pa
   // An array described only by its items (common where the items come from another file): their description stands for it.
   const text = schema.description ?? (target === schema ? undefined : target.description);
   const description = text ? <Description text={text} context={context} /> : null;
+  if (!spend(context)) return context.budget?.left === -1 ? <li className="prop schema-truncated">{TRUNCATED}</li> : null;
   if (!nested) {
     return (
       <li className="prop">
@@ -197,6 +228,10 @@ function Property({ name, schema: given, required, context, depth, soleChild, pa
 
 /** The body of a schema: its properties, variants or item type. $refs become links, so recursion renders once. */
 export function SchemaBody({ schema: given, context, depth, expandRef = false, parts: around = NO_PARTS }: { schema: SchemaObject; context: SchemaContext; depth: number; expandRef?: boolean; parts?: Parts }) {
+  if (!spend(context)) {
+    // Said once, where the budget ran out; deeper bodies past it render nothing.
+    return context.budget?.left === -1 ? <p className="schema-truncated">{TRUNCATED}</p> : null;
+  }
   const { schema, parts } = shown(given, context, around);
   if (schema.$ref) {
     if (!expandRef || depth > 6) {

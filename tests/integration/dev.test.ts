@@ -277,13 +277,15 @@ describe('mapsdocs dev with edited templates', () => {
 
 describe('mapsdocs dev, with a description split over several files', () => {
   it('builds the reference again when a file it refers to changes, even outside the folders it watches', async () => {
-    const api = readFileSync(path.join(FIXTURES, 'openapi', 'split', 'api.yaml'), 'utf8').replaceAll('schemas/Device.yaml', '../shared/Device.yaml');
+    // The description lives in specs/ (named by site.yaml), which dev does not watch as a folder.
+    const api = readFileSync(path.join(FIXTURES, 'openapi', 'split', 'api.yaml'), 'utf8').replaceAll('schemas/Device.yaml', 'shared/Device.yaml');
     const project = tempProject({
       fixture: 'basic',
       files: {
-        'openapi/maps-messaging-api.yaml': api,
-        'shared/Device.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Device.yaml'), 'utf8'),
-        'shared/Owner.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Owner.yaml'), 'utf8'),
+        'content/site.yaml': 'openapi:\n  file: specs/maps-messaging-api.yaml\n',
+        'specs/maps-messaging-api.yaml': api,
+        'specs/shared/Device.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Device.yaml'), 'utf8'),
+        'specs/shared/Owner.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'split', 'schemas', 'Owner.yaml'), 'utf8'),
       },
     });
     const server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
@@ -292,7 +294,7 @@ describe('mapsdocs dev, with a description split over several files', () => {
       await server.settled();
       expect(await reference()).toContain('Who runs the device.');
       const stream = await events(server.url);
-      const owner = path.join(project.root, 'shared', 'Owner.yaml');
+      const owner = path.join(project.root, 'specs', 'shared', 'Owner.yaml');
       writeFileSync(owner, readFileSync(owner, 'utf8').replace('Who runs the device.', 'The operator of the device.'));
       await stream.next('update', 20_000);
       expect(await reference()).toContain('The operator of the device.');
