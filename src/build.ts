@@ -8,7 +8,7 @@ import type { ResolvedConfig } from './config/resolve.ts';
 import { writeFilesInto, writeSiteAtomically, type CopiedFile, type OutputFile } from './emit/atomic.ts';
 import { hrefOf, outputFileOf } from './emit/paths.ts';
 import { buildSitemap } from './emit/sitemap.ts';
-import { UserError, UserErrors } from './errors.ts';
+import { UserError, UserErrors, userErrorsOf } from './errors.ts';
 import type { Category } from './load/categories.ts';
 import { loadContent, type LoadedContent, type SourcePage } from './load/pages.ts';
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
@@ -194,7 +194,7 @@ export async function parsePages(
   const pool =
     misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
       ? createMarkdownPool({
-          init: { baseUrl: context.config.baseUrl, routes: [...byFile], code: [...context.highlighter.cache] },
+          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], routes: [...byFile], code: [...context.highlighter.cache] },
           codeCache: context.highlighter.cache,
         })
       : undefined;
@@ -206,6 +206,7 @@ export async function parsePages(
     processor ??= createMarkdownProcessor({
       highlighter: context.highlighter,
       baseUrl: context.config.baseUrl,
+      readRoots: [context.config.contentDir],
       routeOfFile: (file) => byFile.get(file),
     });
     return processMarkdown(processor, input);
@@ -244,6 +245,12 @@ export async function parsePages(
           feed(i, result);
           return result;
         } catch (error) {
+          // The limits checked before parsing should make this unreachable; should a page still exhaust
+          // the stack, it is named, rather than the build ending in a stack dump.
+          if (error instanceof RangeError || /Maximum call stack size exceeded/.test(String(error))) {
+            throw new UserError('the page is nested too deeply to be rendered', { location: { file: page.file, line: 1, column: 1 }, hint: 'simplify its nesting (lists, quotes, emphasis or links inside each other)' });
+          }
+          if (userErrorsOf(error).length > 0) throw error;
           throw new Error(`while parsing ${page.relFile}`, { cause: error });
         }
       },
@@ -562,6 +569,8 @@ async function startSearchFeed(context: BuildContext, pages: readonly SourcePage
   if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
   const job = startSearchJobOffThread() ?? searchJobOf(createSearchIndexer());
   const records = earlySearchRecords(context, source);
+  // The description's fault is reported where the reference is built; a build that fails first must not see it as unhandled.
+  records?.catch(() => undefined);
   // Records first, whenever they are ready: the index numbers its documents in the order it is fed.
   let recordsSent: Promise<void> | undefined;
   const sendRecords = (): Promise<void> =>

@@ -8,7 +8,9 @@ import { VFile } from 'vfile';
 import type { PageFileData } from './context.ts';
 import type { Highlighter } from './highlight.ts';
 import remarkAdmonitions, { normaliseAdmonitionSyntax } from './plugins/remark-admonitions.ts';
+import { limitDiagnostics } from './limits.ts';
 import remarkCode from './plugins/remark-code.ts';
+import remarkDepthLimit from './plugins/remark-depth-limit.ts';
 import remarkEmailAutolinksWherePossible from './plugins/remark-email-autolinks-where-possible.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkLinks, { type LinkOptions } from './plugins/remark-links.ts';
@@ -24,8 +26,8 @@ export interface ProcessorOptions extends LinkOptions {
 export type MarkdownProcessor = Processor<any, any, any, any, string>; // eslint-disable-line @typescript-eslint/no-explicit-any -- unified's generic chain types do not survive a factory's return type
 
 /**
- * The markdown chain, built once per build. Order matters:
- * directives are parsed before admonitions are shaped; stray text
+ * The markdown chain, built once per build. Order matters: the depth limit
+ * comes first, as every later step recurses through the tree; directives are parsed before admonitions are shaped; stray text
  * directives are restored before heading ids read heading text; links are
  * resolved before code is highlighted (code never holds links); ids and text
  * are collected from the final HTML tree.
@@ -35,11 +37,12 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
+    .use(remarkDepthLimit)
     .use(remarkEmailAutolinksWherePossible)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
-    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl })
+    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl, readRoots: options.readRoots })
     .use(remarkCode, { highlighter: options.highlighter })
     .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
     .use(rehypeCollect)
@@ -66,7 +69,12 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     h1: undefined,
     hasMermaid: false,
   };
-  const file = new VFile({ path: input.path, value: source, data: { page } });
+  // A page past the limits is not parsed at all: parsing it is what takes unbounded time.
+  const limits = limitDiagnostics(source);
+  if (limits.some((d) => d.severity === 'error')) {
+    return { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: limits, hasMermaid: false, images: [] };
+  }
+  const file = new VFile({ path: input.path, value: source, data: { page, diagnostics: limits } });
   const html = String(await processor.process(file));
   return {
     html,
