@@ -1,3 +1,4 @@
+import { inlineScriptJson } from '../src/render/inlineScript.ts';
 import type { SiteView } from '../src/render/viewModel.ts';
 
 /**
@@ -12,5 +13,5 @@ export function headScript(site: SiteView): string {
     x: site.colorMode.disableSwitch,
     a: site.announcement?.id ?? null,
   };
-  return `(function(o){var h=document.documentElement,t=null;try{if(o.x){localStorage.removeItem('theme')}else{t=localStorage.getItem('theme')}}catch(e){}var m=o.d;if(t==='light'||t==='dark'){m=t}else if(o.s&&(t===null||t==='system')&&window.matchMedia){m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}h.setAttribute('data-theme',m);h.setAttribute('data-theme-choice',t===null?(o.s?'system':o.d):t);try{if(o.a!==null&&localStorage.getItem('announcement.dismiss')==='true'&&localStorage.getItem('announcement.id')===o.a){h.setAttribute('data-announcement-dismissed','true')}}catch(e){}h.classList.add('js')})(${JSON.stringify(options)});`;
+  return `(function(o){var h=document.documentElement,t=null;try{if(o.x){localStorage.removeItem('theme')}else{t=localStorage.getItem('theme')}}catch(e){}var m=o.d;if(t==='light'||t==='dark'){m=t}else if(o.s&&(t===null||t==='system')&&window.matchMedia){m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}h.setAttribute('data-theme',m);h.setAttribute('data-theme-choice',t===null?(o.s?'system':o.d):t);try{if(o.a!==null&&localStorage.getItem('announcement.dismiss')==='true'&&localStorage.getItem('announcement.id')===o.a){h.setAttribute('data-announcement-dismissed','true')}}catch(e){}h.classList.add('js')})(${inlineScriptJson(options)});`;
 }

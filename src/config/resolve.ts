@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { UsageError } from '../errors.ts';
 import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
 import { landingSchema, type LandingConfig } from './landing.ts';
-import { NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
+import { BASE_URL, NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
 
 /** Everything a build needs to know, resolved once and passed to every stage. */
 export interface ResolvedConfig {
@@ -58,7 +58,9 @@ function describeSiteIssue(issue: z.core.$ZodIssue, value: unknown): { message: 
 
 export function normaliseBaseUrl(raw: string): string {
   if (!raw.startsWith('/')) throw new UsageError(`--base-url must start with "/" (got ${JSON.stringify(raw)})`);
-  return raw.endsWith('/') ? raw : `${raw}/`;
+  const normalised = raw.endsWith('/') ? raw : `${raw}/`;
+  if (!BASE_URL.test(normalised)) throw new UsageError(`--base-url must be a plain path such as /maps/ (got ${JSON.stringify(raw)})`);
+  return normalised;
 }
 
 export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined } {

@@ -8,12 +8,38 @@ import * as z from 'zod';
 
 const position = z.enum(['left', 'right']).default('right');
 
+/**
+ * A path of the site: starts with one `/` (`//host` would leave the site) and
+ * holds no backslash or control character.
+ */
+const sitePath = z
+  .string()
+  .regex(/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/, 'must be a path of the site starting with a single "/", e.g. /docs/intro');
+
+/** A base URL: `/`, or segments of characters a path holds as they are, each followed by `/` (`//host/` would leave the site). */
+export const BASE_URL = /^\/(?:[^/\\\s"'<>?#%\u0000-\u001f\u007f]+\/)*$/;
+
+/** An outside address: http, https or mailto only, so no configured link can run script (`javascript:`) or carry a document (`data:`). */
+const outsideUrl = z.url({ protocol: /^(?:https?|mailto)$/, error: 'must be an http, https or mailto address' });
+
 /** A link target: a route of the site (`to`) or an outside address (`href`). */
 const linkFields = {
   label: z.string().min(1),
-  to: z.string().startsWith('/').optional(),
-  href: z.url().optional(),
+  to: sitePath.optional(),
+  href: outsideUrl.optional(),
 };
+
+/** Where an image is: a file of content/static (a relative path, or a path of the site) or an http(s) address. */
+const imageSource = z
+  .string()
+  .min(1)
+  .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), 'must be a file of content/static (e.g. img/logo.svg) or an http(s) address')
+  .refine((value) => !value.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(value), 'must be a file of content/static (e.g. img/logo.svg) or an http(s) address');
+
+/** A colour as CSS writes one: #rgb[a], #rrggbb[aa], a name, or rgb()/hsl() with numbers. It lands in a style attribute. */
+const cssColour = z
+  .string()
+  .regex(/^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]+|(?:rgb|hsl)a?\([0-9.,%\s/a-z]*\))$/i, 'must be a CSS colour such as #0b3d62, white or rgb(11 61 98)');
 
 const linkItem = z
   .object(linkFields)
@@ -66,7 +92,7 @@ const docSidebarItem = z.object({
 const docsVersionItem = z.object({
   type: z.literal('docsVersion'),
   label: z.string().optional(),
-  to: z.string().startsWith('/').optional(),
+  to: sitePath.optional(),
   position,
 });
 
@@ -115,11 +141,11 @@ export const siteConfigSchema = z.object({
   title: z.string().min(1).default('MAPS Messaging'),
   tagline: z.string().default('Intelligence Unleashed'),
   /** Where the site is published, used for absolute URLs in the sitemap. */
-  url: z.url().default('https://docs.mapsmessaging.io'),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http or https address' }).default('https://docs.mapsmessaging.io'),
   /** Path the site is served under; always starts and ends with `/`. */
   baseUrl: z
     .string()
-    .regex(/^\/(.*\/)?$/, 'must start and end with "/", e.g. "/" or "/maps/"')
+    .regex(BASE_URL, 'must start and end with "/", with plain path segments between, e.g. "/" or "/maps/"')
     .default('/'),
   locale: z
     .object({
@@ -139,16 +165,16 @@ export const siteConfigSchema = z.object({
       /** Lets readers hide the sidebar on desktop. */
       hideable: z.boolean().default(true),
       versions: z
-        .array(z.object({ name: z.string().min(1), label: z.string().min(1), path: z.string().default('/docs') }))
+        .array(z.object({ name: z.string().min(1), label: z.string().min(1), path: sitePath.default('/docs') }))
         .min(1)
         .default([{ name: 'current', label: 'Current', path: '/docs' }]),
-      editUrl: z.url().optional(),
+      editUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https address' }).optional(),
     })
     .prefault({}),
   navbar: z
     .object({
       title: z.string().optional(),
-      logo: z.object({ alt: z.string().min(1), src: z.string().min(1) }).optional(),
+      logo: z.object({ alt: z.string().min(1), src: imageSource }).optional(),
       hideOnScroll: z.boolean().default(false),
       items: z.array(navbarItem).default([]),
     })
@@ -158,7 +184,7 @@ export const siteConfigSchema = z.object({
       style: z.enum(['dark', 'light']).default('dark'),
       /** Either columns of links or one flat row. */
       links: z.union([z.array(footerColumn), z.array(linkItem)]).default([]),
-      logo: z.object({ alt: z.string(), src: z.string(), href: z.string().optional() }).optional(),
+      logo: z.object({ alt: z.string(), src: imageSource, href: z.union([sitePath, outsideUrl]).optional() }).optional(),
       copyright: z.string().default(''),
     })
     .prefault({}),
@@ -167,8 +193,8 @@ export const siteConfigSchema = z.object({
       /** Changing the id shows the bar again to readers who closed it. */
       id: z.string().min(1),
       content: z.string().min(1),
-      backgroundColor: z.string().default('#fafbfc'),
-      textColor: z.string().default('#091E42'),
+      backgroundColor: cssColour.default('#fafbfc'),
+      textColor: cssColour.default('#091E42'),
       isCloseable: z.boolean().default(true),
     })
     .optional(),
@@ -196,7 +222,7 @@ export const siteConfigSchema = z.object({
   openapi: z
     .object({
       file: z.string().default('openapi/maps-messaging-api.yaml'),
-      route: z.string().default('/docs/api/reference'),
+      route: sitePath.default('/docs/api/reference'),
     })
     .prefault({}),
 });

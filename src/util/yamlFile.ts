@@ -13,7 +13,19 @@ export interface LocatedYaml {
  * `lineOffset` shifts positions when the YAML sits inside a larger file
  * (front matter starts on line 2 of its markdown file).
  */
+/** Front matter and configuration files are a few kilobytes: past this, a YAML text is refused unread. */
+export const MAX_YAML_BYTES = 1024 * 1024;
+
+/** Aliases a YAML text may use (the `yaml` library's own guard against "billion laughs"), stated here so it is ours. */
+const MAX_ALIAS_COUNT = 100;
+
 export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYaml {
+  if (text.length > MAX_YAML_BYTES) {
+    throw new UserError(`the YAML is ${(text.length / 1024).toFixed(0)} KB, more than the ${MAX_YAML_BYTES / 1024} KB allowed`, {
+      location: { file, line: lineOffset + 1, column: 1 },
+      hint: 'front matter and configuration hold a few settings: move long text into the page itself',
+    });
+  }
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -27,8 +39,18 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
       }),
     );
   }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+  } catch (error) {
+    // The library refuses aliases that expand past the limit ("excessive alias count").
+    throw new UserError(`the YAML expands too far through aliases: ${error instanceof Error ? error.message : String(error)}`, {
+      location: { file, line: lineOffset + 1, column: 1 },
+      hint: 'write the values out instead of repeating them with aliases (*name)',
+    });
+  }
   return {
-    value: doc.toJS() as unknown,
+    value,
     locate(path) {
       // Walk up to the nearest ancestor that exists, so a missing key points at its parent.
       for (let depth = path.length; depth >= 0; depth -= 1) {
