@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { engineRoot } from './assets.ts';
 import { build } from './commands/build.ts';
-import { formatUserError, UsageError, userErrorsOf } from './errors.ts';
+import { CommandError, formatUserError, UsageError, userErrorsOf } from './errors.ts';
 
 function port(value: string): number {
   const n = Number.parseInt(value, 10);
@@ -22,6 +22,10 @@ function report(error: unknown): number {
   if (error instanceof UsageError) {
     process.stderr.write(`error: ${error.message}\n`);
     return 2;
+  }
+  if (error instanceof CommandError) {
+    process.stderr.write(`error: ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}\n`);
+    return 1;
   }
   process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   let cause = error instanceof Error ? error.cause : undefined;

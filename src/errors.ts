@@ -57,6 +57,16 @@ export function errorFromPosted(posted: PostedError, what: string): Error {
   return posted.user ? new UserError(posted.message, { hint: posted.hint, location: posted.location }) : new Error(`${what}: ${posted.message}`);
 }
 
+/** A command that cannot do its job for a reason outside the content (a port in use): one line, exit code 1. */
+export class CommandError extends Error {
+  readonly hint: string | undefined;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.name = 'CommandError';
+    this.hint = hint;
+  }
+}
+
 /** A usage mistake on the command line: exit code 2. */
 export class UsageError extends Error {
   constructor(message: string) {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { lookup as lookupMimeType } from 'mrmime';
 import { engineRoot } from '../assets.ts';
 import { buildInMemory, createBuildContext, createRenderMemo, nextBuildContext, persistCache, renderPageAlone, searchEntriesOf, type BuildContext, type BuiltSite } from '../build.ts';
 import { formatReport } from '../check/links.ts';
@@ -10,6 +11,8 @@ import { formatUserError, userErrorsOf } from '../errors.ts';
 import { descriptionSources } from '../openapi/sources.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createLiveSearchIndex } from '../search/liveIndex.ts';
+import { checkHost, listen } from '../serve/listen.ts';
+import { cleanRouteOf, hostAllowed, originAllowed, readRequest, redirect } from '../serve/requests.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
@@ -56,12 +59,10 @@ function openBrowser(url: string, reporter: { warn: (m: string) => void }): void
   }
 }
 
+/** The type a static host would send (the same table as `serve`'s, which sirv takes from mrmime), in UTF-8 for text. */
 function contentType(file: string): string {
-  const ext = path.extname(file);
-  return (
-    { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.xml': 'application/xml', '.json': 'application/json', '.svg': 'image/svg+xml', '.yaml': 'text/yaml', '.wasm': 'application/wasm', '.png': 'image/png' }[ext] ??
-    'application/octet-stream'
-  );
+  const type = lookupMimeType(file) ?? 'application/octet-stream';
+  return /^text\/|^application\/(?:json|xml|javascript)$/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 /**
@@ -246,9 +247,25 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       if (waiting === 0) releaseBuild();
     }
   };
+  const host = checkHost(options.host ?? '127.0.0.1');
+  /** Where the server listens, once it does: requests for any other host name are refused. */
+  const listening = { host, port: options.port ?? 3000 };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/__mapsdocs/events') {
+    // DNS rebinding: a page of another site whose name resolves to this machine must not read the drafts served here.
+    if (!hostAllowed(req.headers.host, listening)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      res.end(`This dev server answers requests for ${listening.host}:${listening.port} only.\n`);
+      return;
+    }
+    const request = readRequest(req, res);
+    if (!request) return;
+    if (request.pathname === '/__mapsdocs/events') {
+      // Live reload is for the server's own pages: another site's script may not listen in.
+      if (!originAllowed(req.headers.origin, listening)) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Forbidden: the live-reload channel is for pages of this server.\n');
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
       if (lastError !== undefined) res.write(`event: error-overlay\ndata: ${JSON.stringify({ message: lastError })}\n\n`);
@@ -256,13 +273,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       req.on('close', () => clients.delete(res));
       return;
     }
-    const pathname = decodeURIComponent(url.pathname);
+    const { pathname } = request;
     if (!built && (await servePageEarly(pathname, res))) return;
     if (!built) await firstBuild;
-    const normalised = pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.endsWith('.html') && pathname !== '/404.html' ? pathname.slice(0, -'.html'.length) : undefined;
+    const normalised = pathname === '/404.html' ? undefined : cleanRouteOf(pathname);
     if (normalised !== undefined) {
-      res.writeHead(301, { Location: `${normalised}${url.search}` });
-      res.end();
+      redirect(res, normalised, request.search);
       return;
     }
     const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`];
@@ -297,13 +313,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       res.end();
     });
   });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, host, () => resolve());
-  });
-  const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
+  listening.port = await listen(server, options.port ?? 3000, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}/`;
   reporter.info(`dev server at ${url} (Ctrl+C to stop)`);
   // Listening first, building second: a reader who asks for a page meanwhile gets it rendered alone.
   const firstBuild = rebuild('start');

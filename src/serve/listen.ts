@@ -1,0 +1,33 @@
+import type { Server } from 'node:http';
+import { isIP } from 'node:net';
+import { CommandError, UsageError } from '../errors.ts';
+
+/** A `--host` value a server can be asked to listen on: an IP address or a host name. */
+export function checkHost(host: string): string {
+  const name = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (isIP(name) !== 0 || /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(name)) return name;
+  throw new UsageError(`--host ${JSON.stringify(host)} is not an IP address or a host name (e.g. 127.0.0.1, ::1 or localhost)`);
+}
+
+/**
+ * Starts listening, turning the usual failures into one-line errors: a port
+ * in use (or not allowed) is the machine's state, exit 1; an address this
+ * machine does not have is a mistake in `--host`, exit 2.
+ */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException): void => {
+      if (error.code === 'EADDRINUSE') reject(new CommandError(`port ${port} is already in use on ${host}`, 'stop the other server, or pass another --port (--port 0 picks a free one)'));
+      else if (error.code === 'EACCES') reject(new CommandError(`not allowed to listen on port ${port} of ${host}`, 'pass a port above 1023 with --port'));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EAFNOSUPPORT') reject(new UsageError(`--host ${host} is not an address of this machine (${error.code})`));
+      else reject(error);
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}

@@ -1,0 +1,138 @@
+import type { Server } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/commands/build.ts';
+import { dev, type DevServer } from '../../src/commands/dev.ts';
+import { serve } from '../../src/commands/serve.ts';
+import { silentReporter } from '../../src/util/task.ts';
+import { cli } from '../helpers/cli.ts';
+import { rawRequest } from '../helpers/rawHttp.ts';
+import { tempProject } from '../helpers/tempSite.ts';
+
+/**
+ * Both servers get requests from anything that can reach them (a public
+ * preview, or any web page a developer opens, for `dev` on localhost): every
+ * malformed request gets a 4xx, the server keeps answering, and nothing
+ * redirects off the site.
+ */
+const project = tempProject({ fixture: 'basic' });
+// Files whose types a host must send right: an image and a font of static/.
+mkdirSync(path.join(project.content, 'static', 'fonts'), { recursive: true });
+writeFileSync(path.join(project.content, 'static', 'fonts', 'body.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
+writeFileSync(path.join(project.content, 'static', 'pixel.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+afterAll(() => project.cleanup());
+
+const malformed: [string, string, number][] = [
+  ['a lone percent sign', '/%', 400],
+  ['a percent escape of a line break in a page name', '/x%0a.html', 400],
+  ['a NUL', '/docs/intro%00', 400],
+  ['a backslash', '/%5c%5cevil.example/', 400],
+  ['an absolute URL as the target', 'http://evil.example/docs/intro', 400],
+  ['an asterisk as the target', '*', 400],
+];
+
+function behavesAsACarefulHost(url: () => string, headers: () => Record<string, string> = () => ({})): void {
+  it.each(malformed)('answers %s with %i and keeps running', async (_, target, status) => {
+    const response = await rawRequest(url(), { target, headers: headers() });
+    expect(response.status).toBe(status);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect((await rawRequest(url(), { target: '/docs/intro', headers: headers() })).status).toBe(200);
+  });
+
+  it.each(['/%2fevil.example%2f.html', '/%2f%2fevil.example/index.html', '//evil.example/x.html', '/%5cevil.example.html'])('redirects %s only to a path of this site', async (target) => {
+    const response = await rawRequest(url(), { target, headers: headers() });
+    if (response.status === 301) {
+      expect(response.headers['location']).toMatch(/^\/(?![/\\])/);
+      expect(new URL(response.headers['location'] ?? '', url()).origin).toBe(new URL(url()).origin);
+    } else expect(response.status).toBe(400);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s with 405 and the methods it allows', async (method) => {
+    const response = await rawRequest(url(), { method, target: '/docs/intro', headers: headers() });
+    expect(response.status).toBe(405);
+    expect(response.headers['allow']).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await rawRequest(url(), { method: 'HEAD', target: '/docs/intro', headers: headers() });
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it.each([
+    ['/pixel.png', /^image\/png/],
+    ['/fonts/body.woff2', /^font\/woff2/],
+    ['/docs/intro', /^text\/html/],
+  ])('sends %s with its type and nosniff', async (target, type) => {
+    const response = await rawRequest(url(), { target, headers: headers() });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+}
+
+describe('mapsdocs serve', () => {
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    await build({ root: project.root, reporter: silentReporter, search: false });
+    ({ server, url } = await serve({ dir: path.join(project.root, 'dist'), port: 0 }));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  behavesAsACarefulHost(() => url);
+});
+
+describe('mapsdocs dev', () => {
+  let server: DevServer;
+  beforeAll(async () => {
+    server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    await server.settled();
+  });
+  afterAll(() => server.close());
+  behavesAsACarefulHost(() => server.url);
+
+  it.each(['evil.example', `evil.example:${'PORT'}`, 'localhost.evil.example'])('refuses a Host header of another name (%s): DNS rebinding', async (host) => {
+    const port = new URL(server.url).port;
+    const response = await rawRequest(server.url, { target: '/docs/intro', headers: { Host: host.replace('PORT', port) } });
+    expect(response.status).toBe(403);
+  });
+
+  it('answers localhost and 127.0.0.1 with its port', async () => {
+    const port = new URL(server.url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await rawRequest(server.url, { target: '/docs/intro', headers: { Host: host } })).status).toBe(200);
+  });
+
+  it('opens its live-reload channel to its own pages only', async () => {
+    const own = await rawRequest(server.url, { target: '/__mapsdocs/events', headers: { Origin: server.url.replace(/\/$/, '') } });
+    expect(own.status).toBe(200);
+    const other = await rawRequest(server.url, { target: '/__mapsdocs/events', headers: { Origin: 'http://evil.example' } });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe('starting a server', () => {
+  it('reports a port in use in one line, with exit code 1', async () => {
+    const busy = await serve({ dir: path.join(project.root, 'dist'), port: 0 });
+    try {
+      const port = new URL(busy.url).port;
+      const result = await cli(['serve', '--dir', 'dist', '--port', port], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`error: port ${port} is already in use on 127.0.0.1\n  hint: stop the other server, or pass another --port (--port 0 picks a free one)\n`);
+    } finally {
+      await new Promise<void>((resolve) => busy.server.close(() => resolve()));
+    }
+  });
+
+  it.each([
+    ['not a host name at all', 'bad host!', /^error: --host "bad host!" is not an IP address or a host name/],
+    ['an address of another machine', '192.0.2.1', /^error: --host 192\.0\.2\.1 is not an address of this machine \(EADDRNOTAVAIL\)/],
+  ])('reports a --host that is %s as a usage error, exit code 2', async (_, host, message) => {
+    for (const command of ['serve', 'dev']) {
+      const result = await cli([command, '--host', host, '--port', '0', ...(command === 'serve' ? ['--dir', 'dist'] : [])], project.root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
