@@ -1,24 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cli, REPO } from '../helpers/cli.ts';
 import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
-
-const run = promisify(execFile);
-const REPO = path.resolve(import.meta.dirname, '..', '..');
-const BIN = path.join(REPO, 'bin', 'mapsdocs.js');
-
-async function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,0 +1,359 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, type CliResult } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/tempSite.ts';
+
+/**
+ * Builds run in CI on pull requests, and their previews are published: a page
+ * or a description is hostile input. Each case builds a small project and
+ * checks that the build refuses it with the file and position, within a
+ * couple of seconds, without a stack trace, leaving the last good output as it
+ * was; and that nothing outside the project reaches the output (a marker file
+ * planted outside is looked for in every output file).
+ */
+
+/** Generous for a loaded machine: each build here takes 0.2-0.5 s alone. */
+const TIME_BOUND_MS = 5000;
+
+const outside = mkdtempSync(path.join(tmpdir(), 'mapsdocs-outside-'));
+const MARKER = `MARKER-${randomBytes(8).toString('hex')}`;
+/** The file name a traversing slug aims at, unique to this run. */
+const PWNED = `PWNED-${randomBytes(6).toString('hex')}`;
+const secret = path.join(outside, 'secret.png');
+writeFileSync(secret, `${MARKER}\n`);
+writeFileSync(path.join(outside, 'secret.md'), `# ${MARKER}\n`);
+writeFileSync(path.join(outside, 'secret.yaml'), `type: string\ndescription: ${MARKER}\n`);
+mkdirSync(path.join(outside, 'folder'));
+writeFileSync(path.join(outside, 'folder', 'inside-a-linked-folder.txt'), MARKER);
+afterAll(() => rmSync(outside, { recursive: true, force: true }));
+
+const GOOD_PAGE = '---\ntitle: Intro\n---\n\nA good page.\n';
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+function expectNoMarker(dir: string): void {
+  for (const file of filesUnder(dir)) expect(readFileSync(file, 'latin1').includes(MARKER), `${file} holds the marker`).toBe(false);
+}
+
+/** A refusal: exit 1, the message and `file:line:col` on stderr, no stack trace, in bounded time. */
+function expectRefused(result: CliResult, where: RegExp, what: RegExp): void {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toMatch(where);
+  expect(result.stderr).toMatch(what);
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  expect(result.stderr).not.toMatch(/internal error|Unhandled|Maximum call stack/);
+  expect(result.ms).toBeLessThan(TIME_BOUND_MS);
+}
+
+/** A project with a good build in dist/, then `files` written over it: the hostile build must leave dist/ as it was. */
+async function hostile(files: Record<string, string>, prepare?: (root: string) => void, search = false): Promise<{ result: CliResult; root: string; cleanup: () => void }> {
+  const project = tempProject({ files: { 'content/docs/intro.md': GOOD_PAGE } });
+  const good = await cli(['build', '--no-search'], project.root);
+  expect(good.code, good.stderr).toBe(0);
+  const before = readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8');
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(project.root, rel)), { recursive: true });
+    writeFileSync(path.join(project.root, rel), text);
+  }
+  prepare?.(project.root);
+  const result = await cli(['build', ...(search ? [] : ['--no-search']), '--no-cache'], project.root);
+  if (result.code !== 0) expect(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8')).toBe(before);
+  expectNoMarker(path.join(project.root, 'dist'));
+  return { result, root: project.root, cleanup: project.cleanup };
+}
+
+function page(body: string, frontMatter = 'title: Hostile'): string {
+  return `---\n${frontMatter}\n---\n\n${body}\n`;
+}
+
+describe('a page cannot write outside the output folder', () => {
+  const traversals: [string, string][] = [
+    ['eight ../ segments', `../../../../../../../../tmp/${PWNED}`],
+    ['a ./ and ../ mix', `/docs/./../../../../${PWNED}`],
+    ['percent-encoded dots', `"%2e%2e/%2e%2e/${PWNED}"`],
+    ['backslashes', `..\\\\..\\\\${PWNED}`],
+    ['a drive letter', `C:\\\\${PWNED}`],
+    ['a control character', '"/docs/a\\u0000b"'],
+    ['an empty segment', `/docs//${PWNED}`],
+  ];
+  it.each(traversals)('refuses a slug with %s at its line in the front matter', async (_, slug) => {
+    const { result, root, cleanup } = await hostile({ 'content/docs/x.md': page('x', `title: X\nslug: ${slug}`) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:3:7: error: slug: not a route/, /write the route the page should have/);
+      // Wherever the slug aimed, from the output folder up to the file system's root, nothing was written.
+      for (let dir = path.join(root, 'dist'); dir !== path.dirname(dir); dir = path.dirname(dir)) expect(existsSync(path.join(dir, `${PWNED}.html`))).toBe(false);
+      expect(existsSync(path.join(tmpdir(), `${PWNED}.html`))).toBe(false);
+      expect(filesUnder(root).filter((f) => f.includes(PWNED))).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('a page cannot read outside the content folder', () => {
+  it('refuses an image given by a relative path that climbs out, and copies nothing', async () => {
+    const { result, cleanup, root } = await hostile({ 'content/docs/x.md': page(`![e](${path.relative(path.join(tmpdir(), 'p', 'content', 'docs'), secret)})`) }, () => undefined);
+    try {
+      expectRefused(result, /content\/docs\/x\.md:5:1: error: image ".*secret\.png" is outside the content folder/, /copy the file into content\/static/);
+      expect(existsSync(path.join(root, 'dist', 'assets', 'images'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('takes an image given by an absolute path as a path of the site, and reads no file for it', async () => {
+    const { result, root, cleanup } = await hostile({ 'content/docs/x.md': page(`![e](${secret})`) });
+    try {
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(path.join(root, 'dist', 'docs', 'x.html'), 'utf8')).toContain(`src="${secret}"`);
+      expect(existsSync(path.join(root, 'dist', 'assets', 'images'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
+    ['/proc/self/environ', () => '../../../../../../../../proc/self/environ'],
+    ['/etc/passwd, percent-encoded', () => '..%2f..%2f..%2f..%2f..%2f..%2f..%2f..%2fetc%2fpasswd'],
+  ])('refuses an image named by %s', async (_, target) => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page(`![e](<${target()}>)`) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:5:1: error: image/, /outside the content folder/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses an image that is a symbolic link to a file outside', async () => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page('![e](../assets/pic.png)') }, (root) => {
+      mkdirSync(path.join(root, 'content', 'assets'));
+      symlinkSync(secret, path.join(root, 'content', 'assets', 'pic.png'));
+    });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:5:1: error: image "\.\.\/assets\/pic\.png" is outside the content folder \(through a symbolic link\)/, /hint/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses any symbolic link out of the content folder among the pages, whatever it names', async () => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page('![e](./pic.png)') }, (root) => symlinkSync(secret, path.join(root, 'content', 'docs', 'pic.png')));
+    try {
+      expectRefused(result, /content\/docs\/pic\.png: error: pic\.png in content\/docs is a symbolic link to a file outside/, /replace the link with a copy/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a link to a markdown file outside', async () => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page(`[there](${path.relative(path.join(tmpdir(), 'p', 'content', 'docs'), path.join(outside, 'secret.md'))})`) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:5:1: error: link to ".*secret\.md": the file is outside the content folder/, /hint/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a page that is a symbolic link to a file outside', async () => {
+    const { result, cleanup } = await hostile({}, (root) => symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'content', 'docs', 'linked.md')));
+    try {
+      expectRefused(result, /content\/docs\/linked\.md: error: linked\.md in content\/docs is a symbolic link to a file outside/, /replace the link with a copy/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
+    ['a file outside', () => secret, /symbolic link to a file outside the folders the build reads/],
+    ['a folder outside', () => path.join(outside, 'folder'), /symbolic link to a file outside the folders the build reads/],
+    ['a folder inside, which could loop', () => '..', /symbolic link to a folder, which the build does not follow/],
+  ])('refuses a file of static/ that is a symbolic link to %s', async (_, target, message) => {
+    const { result, cleanup } = await hostile({ 'content/static/ok.txt': 'fine' }, (root) => symlinkSync(target(), path.join(root, 'content', 'static', 'linked')));
+    try {
+      expectRefused(result, /content\/static\/linked: error: linked in content\/static is a symbolic link/, message);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('an API description cannot read outside its folder', () => {
+  const description = (ref: string): string =>
+    `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${ref}'}\n`;
+  it.each([
+    ['an absolute path', () => path.join(outside, 'secret.yaml')],
+    ['/proc/self/environ', () => '/proc/self/environ'],
+    ['a relative path that climbs out', () => path.relative(path.join(tmpdir(), 'p', 'openapi'), path.join(outside, 'secret.yaml'))],
+  ])('refuses a $ref to %s at the $ref', async (_, ref) => {
+    const { result, cleanup } = await hostile({ 'openapi/maps-messaging-api.yaml': description(ref()) });
+    try {
+      expectRefused(result, /openapi\/maps-messaging-api\.yaml:11:30: error: the \$ref ".*" names a file outside the description's folder/, /copy the file there/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a $ref spelt so that a text scan cannot see it (a JSON escape), where the parser follows it', async () => {
+    const json = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: path.join(outside, 'secret.yaml') } } } } } } } },
+    }).replace('"$ref"', '"\\u0024ref"');
+    const { result, cleanup } = await hostile({ 'content/site.yaml': 'openapi:\n  file: openapi/api.json\n', 'openapi/api.json': json });
+    try {
+      expectRefused(result, /openapi\/api\.json(:\d+:\d+)?: error: invalid OpenAPI description/, /outside the description's folder/);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('inputs that would run for minutes end at once', () => {
+  it('refuses a YAML alias bomb as the description', async () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 9; i += 1) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const bomb = `openapi: 3.0.3\ninfo: {title: Bomb, version: "1"}\npaths: {}\nx-bomb:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
+    const { result, cleanup } = await hostile({ 'openapi/maps-messaging-api.yaml': bomb });
+    try {
+      expectRefused(result, /openapi\/maps-messaging-api\.yaml: error: the OpenAPI description expands to more than/, /YAML aliases/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a YAML alias bomb in front matter', async () => {
+    const fm = ['title: X', 'a: &a [x,x,x,x,x,x,x,x,x]', ...Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`)].join('\n');
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page('x', fm) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:2:1: error: the YAML expands too far through aliases/, /write the values out/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('builds a recursive schema split over two files that fans out exponentially, showing a bounded part of it', async () => {
+    const levels = Array.from({ length: 12 }, (_, i) => `L${i}:\n  type: object\n  properties:\n${Array.from({ length: 6 }, (__, k) => (i < 11 ? `    p${k}: {$ref: '#/L${i + 1}'}` : `    p${k}: {$ref: 'maps-messaging-api.yaml#/components/schemas/Root'}`)).join('\n')}`);
+    const { result, root, cleanup } = await hostile({
+      'openapi/maps-messaging-api.yaml': `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: 'other.yaml#/L0'}\ncomponents:\n  schemas:\n    Root: {$ref: 'other.yaml#/L0'}\n`,
+      'openapi/other.yaml': `${levels.join('\n')}\n`,
+    });
+    try {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.ms).toBeLessThan(TIME_BOUND_MS);
+      const html = readFileSync(path.join(root, 'dist', 'docs', 'api', 'reference.html'), 'utf8');
+      expect(html).toContain('The rest of this schema is too large to show here');
+      expect(statSync(path.join(root, 'dist', 'docs', 'api', 'reference.html')).size).toBeLessThan(2_000_000);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('builds a cyclic allOf without overflowing the stack', async () => {
+    const { result, root, cleanup } = await hostile({
+      'openapi/maps-messaging-api.yaml': `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/A'}\ncomponents:\n  schemas:\n    A:\n      allOf: [{$ref: '#/components/schemas/B'}, {properties: {a: {type: string}}}]\n    B:\n      allOf: [{$ref: '#/components/schemas/A'}, {properties: {b: {type: string}}}]\n`,
+    });
+    try {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.ms).toBeLessThan(TIME_BOUND_MS);
+      expect(readFileSync(path.join(root, 'dist', 'docs', 'api', 'reference.html'), 'utf8')).toMatch(/prop-name">a<[\s\S]*prop-name">b</);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('reports an invalid description built with --no-cache as an error, not a crash of the process', async () => {
+    // The first page's code loads the highlighter, so the description's fault arrives before any page is indexed.
+    const { result, cleanup } = await hostile({
+      'content/docs/aaa.md': page('```java\nclass A {}\n```\n\n```python\nprint(1)\n```'),
+      'openapi/maps-messaging-api.yaml': 'openapi: 3.0.3\ninfo:\n  title: T\n  versionx: 1\npaths: {}\n',
+    }, undefined, true);
+    try {
+      expectRefused(result, /openapi\/maps-messaging-api\.yaml:\d+:\d+: error: invalid OpenAPI description/, /version/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
+    ['10,000 nested list items', Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n'), /content\/docs\/x\.md:\d+:1: error: lists or quotes are nested about \d+ levels deep/],
+    ['1,000 nested quotes', `${'>'.repeat(1000)} x`, /content\/docs\/x\.md:5:1: error: lists or quotes are nested about 1000 levels deep/],
+    ['1,000 lists on one line', `${'- '.repeat(1000)}x`, /content\/docs\/x\.md:5:1: error: lists or quotes are nested/],
+    ['3,000 unclosed emphasis openers', `${'*a '.repeat(3000)}x${' b*'.repeat(3000)}`, /content\/docs\/x\.md:5:1: error: too many emphasis markers/],
+  ])('refuses %s with the page and line, in bounded time', async (_, body, where) => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page(body) });
+    try {
+      expectRefused(result, where, /hint/);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('configuration reaches scripts and links encoded', () => {
+  it('encodes an announcement id for the inline script it is read by', async () => {
+    const project = tempProject({
+      files: {
+        'content/docs/intro.md': GOOD_PAGE,
+        'content/site.yaml': 'announcementBar:\n  id: "</script><script>alert(1)</script>"\n  content: Hello\n',
+      },
+    });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      const html = readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8');
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['a javascript: link', 'navbar:\n  items:\n    - { type: default, label: X, href: "javascript:alert(1)" }\n', /site\.yaml:3:\d+: error: .*must be an http, https or mailto address/],
+    ['a data: link in the footer', 'footer:\n  links:\n    - { label: X, href: "data:text/html,<script>alert(1)</script>" }\n', /site\.yaml:3:\d+: error: .*must be an http, https or mailto address/],
+    ['a route that leaves the site', 'navbar:\n  items:\n    - { type: default, label: X, to: "//evil.example/" }\n', /site\.yaml:3:\d+: error: .*must be a path of the site starting with a single "\/"/],
+    ['a colour that is not one', 'announcementBar:\n  id: a\n  content: b\n  backgroundColor: "red; background-image: url(https://evil.example/)"\n', /site\.yaml:4:\d+: error: .*must be a CSS colour/],
+  ])('refuses %s in site.yaml at its line', async (_, yaml, where) => {
+    const project = tempProject({ files: { 'content/docs/intro.md': GOOD_PAGE, 'content/site.yaml': yaml } });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expectRefused(result, where, /error/);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+describe('the API reference shows the description as text, never as script', () => {
+  let root: string;
+  let cleanup: () => void;
+  beforeAll(async () => {
+    const project = tempProject({
+      files: {
+        'content/docs/intro.md': GOOD_PAGE,
+        'openapi/maps-messaging-api.yaml': `openapi: 3.0.3\ninfo:\n  title: T\n  version: "1"\n  description: "[click](javascript:alert(1)) and [data](data:text/html,x) and <img src=x onerror=alert(1)> and [ok](https://example.com/)"\npaths:\n  /a:\n    get:\n      summary: "<script>alert(1)</script>"\n      description: "[x](JaVaScRiPt:alert(1))\\n\\n[y](vbscript:msgbox(1))"\n      responses:\n        "200": {description: ok}\n`,
+      },
+    });
+    root = project.root;
+    cleanup = project.cleanup;
+    const result = await cli(['build', '--no-search'], root);
+    expect(result.code, result.stderr).toBe(0);
+  });
+  afterAll(() => cleanup());
+
+  it('keeps no javascript:, vbscript: or data: link and no raw HTML of the description', () => {
+    const html = readFileSync(path.join(root, 'dist', 'docs', 'api', 'reference.html'), 'utf8');
+    // (The page's own empty icon, <link rel="icon" href="data:,">, is not a link of the description.)
+    expect(html).not.toMatch(/<a [^>]*href="(?:javascript|vbscript|data):/i);
+    expect(html).not.toContain('onerror=');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('href="https://example.com/"');
+  });
+});
