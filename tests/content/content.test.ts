@@ -41,6 +41,12 @@ export function proseWords(body: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
 }
 
+/** Words of running prose: as proseWords, with table rows left out (issue 31: tables alone do not explain). */
+export function runningProseWords(body: string): number {
+  const withoutFences = body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, ' ');
+  return proseWords(withoutFences.split('\n').filter((line) => !line.trimStart().startsWith('|')).join('\n'));
+}
+
 const content = loadContent(CONTENT, { includeDrafts: false });
 const byRoute = new Map(content.pages.map((p) => [p.route, p]));
 
@@ -71,6 +77,23 @@ describe('the documentation content', () => {
       .filter((p) => p.words < MIN_WORDS)
       .map((p) => `${p.file}: ${p.words} words`);
     expect(short).toEqual([]);
+  });
+
+  it(`has at least ${MIN_WORDS} words of running prose outside tables on every page`, () => {
+    const short = content.pages
+      .map((p) => ({ file: p.relFile, words: runningProseWords(p.body) }))
+      .filter((p) => p.words < MIN_WORDS)
+      .map((p) => `${p.file}: ${p.words} words`);
+    expect(short).toEqual([]);
+  });
+
+  it('opens no paragraph with a sentence that only announces the page ("This page explains ...")', () => {
+    const filler = content.pages.flatMap((p) =>
+      [...p.body.matchAll(/(?:^|\n\n|\. )This page (?:explains|describes|covers|shows|lists|is|walks|gives|documents|helps)\b/g)].map(
+        () => p.relFile,
+      ),
+    );
+    expect(filler).toEqual([]);
   });
 
   it('labels and orders every docs folder with a _category_ file', () => {
