@@ -36,7 +36,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: true, pages: last.pages, broken: last.broken, timings: [{ label: 'up-to-date check', ms }], outDir: config.outDir };
   }
   // Loaded only now: an up-to-date check never needs the pipeline (markdown, React, search).
-  const { createBuildContext, emitSite, persistCache, prepareSite } = await import('../build.ts');
+  const [{ createBuildContext, persistCache }, { emitSite }, { prepareSite }] = await Promise.all([import('../context.ts'), import('../emit/emitSite.ts'), import('../build.ts')]);
   const warnings: string[] = [];
   const context = createBuildContext(config, {
     info: (message) => reporter.info(message),

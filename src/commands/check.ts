@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { buildInMemory, createBuildContext, persistCache } from '../build.ts';
+import { buildInMemory } from '../build.ts';
+import { createBuildContext, persistCache } from '../context.ts';
 import { formatBrokenLink, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
 import { silentReporter } from '../util/task.ts';

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInMemory, createBuildContext } from '../../src/build.ts';
+import { buildInMemory } from '../../src/build.ts';
+import { createBuildContext } from '../../src/context.ts';
 import { resolveConfig } from '../../src/config/resolve.ts';
 import { loadContent } from '../../src/load/pages.ts';
 import { silentReporter } from '../../src/util/task.ts';

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBuildContext, parsePages } from '../../src/build.ts';
-import { resolveConfig } from '../../src/config/resolve.ts';
-import { loadContent } from '../../src/load/pages.ts';
-import { silentReporter } from '../../src/util/task.ts';
-import { tempProject } from '../helpers/tempSite.ts';
+import { createBuildContext } from '../../../src/context.ts';
+import { parsePages } from '../../../src/markdown/parsePages.ts';
+import { resolveConfig } from '../../../src/config/resolve.ts';
+import { loadContent } from '../../../src/load/pages.ts';
+import { silentReporter } from '../../../src/util/task.ts';
+import { tempProject } from '../../helpers/tempSite.ts';
 
 describe('parsing the pages', () => {
   it('says once, before the last page is parsed, that every page is under way (the build starts the reference then)', async () => {

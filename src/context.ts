@@ -1,0 +1,69 @@
+import { emptyCache, loadCache, saveCache, type BuildCache } from './cache.ts';
+import type { ResolvedConfig } from './config/resolve.ts';
+import { engineVersion } from './engine.ts';
+import type { Category } from './load/categories.ts';
+import type { SourcePage } from './load/pages.ts';
+import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
+import { startRemoteHighlighter } from './markdown/remoteHighlighter.ts';
+import type { RenderMemo } from './render/memo.ts';
+import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
+import type { Reporter, Timing } from './util/task.ts';
+
+/** State of one build (or one dev session): never module globals. */
+export interface BuildContext {
+  config: ResolvedConfig;
+  reporter: Reporter;
+  timings: Timing[];
+  cache: BuildCache;
+  highlighter: Highlighter;
+  engine: string;
+  usedPages: Set<string>;
+  /** Parse on worker threads when there is enough to parse. */
+  workers: boolean;
+  /** The React templates: the engine's own, or (dev) a copy compiled after a template changed. */
+  renderers: Renderers;
+  /** Identifies `renderers`, for caches of rendered output. */
+  renderersKey: string;
+  /**
+   * Pages rendered by the previous build of this session, by route, with the
+   * inputs they were rendered from: dev re-renders only the pages whose inputs
+   * changed. Absent in one-off builds, which render every page once anyway.
+   */
+  rendered?: RenderMemo;
+  /** Source pages of the previous build of a dev session, reused while their file is unchanged. */
+  sources?: Map<string, SourcePage>;
+  /** Categories of the previous build of a dev session, reused while their file is unchanged. */
+  categories?: Map<string, Category>;
+  /** The API description's markdown texts, rendered: kept by dev between rebuilds, as most survive an edit. */
+  descriptionHtml: Map<string, string>;
+  /** Awaited before each page is parsed: dev holds a long build here while it answers a waiting reader. */
+  gate?: () => Promise<void>;
+}
+
+/** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
+export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
+  return { ...previous, config, timings: [], usedPages: new Set() };
+}
+
+export function createBuildContext(config: ResolvedConfig, reporter: Reporter): BuildContext {
+  const engine = engineVersion();
+  const cache = config.cache ? loadCache(config.cacheDir, engine) : emptyCache();
+  return {
+    config,
+    reporter,
+    timings: [],
+    cache,
+    highlighter: createHighlighter(cache.code, process.env['MAPSDOCS_WORKERS'] === '0' ? undefined : startRemoteHighlighter),
+    engine,
+    usedPages: new Set(),
+    workers: process.env['MAPSDOCS_WORKERS'] !== '0',
+    renderers: builtInRenderers,
+    renderersKey: 'built-in',
+    descriptionHtml: new Map(),
+  };
+}
+
+export function persistCache(context: BuildContext): void {
+  if (!context.config.cache) return;
+  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
+}

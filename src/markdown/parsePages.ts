@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { hashOf } from '../cache.ts';
+import type { BuildContext } from '../context.ts';
+import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
+import type { SourcePage } from '../load/pages.ts';
+import { mapConcurrent } from '../util/mapConcurrent.ts';
+import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './pool.ts';
+import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './processor.ts';
+import type { MarkdownResult } from './types.ts';
+
+/** A page after the markdown stage. */
+export interface ParsedPage {
+  source: SourcePage;
+  result: MarkdownResult;
+  title: string;
+}
+
+/**
+ * Pages parsed at once on this thread: enough to keep parsing while the highlighting worker loads its
+ * first grammars. In dev's first build (which pauses for readers) fewer, so that a page a reader asks
+ * for waits behind less work.
+ */
+const PAGES_IN_FLIGHT = 32;
+
+const PAGES_IN_FLIGHT_WITH_READERS = 8;
+
+function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string): string {
+  return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, routeMap);
+}
+
+/**
+ * Markdown → HTML for each page, with cached results reused; all content
+ * errors are collected. `onParsed` sees each page as soon as it and every page
+ * before it are parsed, in page order (the search index is fed this way, and
+ * its output depends on the order). `onLastStarted` is called once every page
+ * is under way, from when this thread has little left to do but wait: at once
+ * when workers parse, else when the last page has started.
+ */
+export async function parsePages(
+  context: BuildContext,
+  pages: readonly SourcePage[],
+  onParsed?: (page: SourcePage, result: MarkdownResult) => Promise<void>,
+  onLastStarted?: () => void,
+): Promise<ParsedPage[]> {
+  const byFile = new Map(pages.map((p) => [p.file, p.route]));
+  const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
+  const keys = pages.map((page) => pageCacheKey(context, page, routeMap));
+  const misses = pages.filter((_, i) => !context.cache.pages.has(keys[i] ?? ''));
+  // Many pages to parse: spread them over worker threads; few: parse here, where grammars may already be loaded.
+  const pool =
+    misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
+      ? createMarkdownPool({
+          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], routes: [...byFile], code: [...context.highlighter.cache] },
+          codeCache: context.highlighter.cache,
+        })
+      : undefined;
+  if (pool || pages.length === 0) onLastStarted?.();
+  let processor: MarkdownProcessor | undefined;
+  const parseOne = (page: SourcePage): Promise<MarkdownResult> => {
+    const input = { body: page.body, path: page.file, route: page.route };
+    if (pool) return pool.process(input);
+    processor ??= createMarkdownProcessor({
+      highlighter: context.highlighter,
+      baseUrl: context.config.baseUrl,
+      readRoots: [context.config.contentDir],
+      routeOfFile: (file) => byFile.get(file),
+    });
+    return processMarkdown(processor, input);
+  };
+  const ready = new Map<number, MarkdownResult>();
+  let nextToFeed = 0;
+  let feeding: Promise<void> = Promise.resolve();
+  const feed = (index: number, result: MarkdownResult): void => {
+    if (!onParsed) return;
+    ready.set(index, result);
+    for (let next = ready.get(nextToFeed); next !== undefined; next = ready.get(nextToFeed)) {
+      const page = pages[nextToFeed];
+      const parsedResult = next;
+      ready.delete(nextToFeed);
+      nextToFeed += 1;
+      if (page) feeding = feeding.then(() => onParsed(page, parsedResult));
+    }
+  };
+  let results: MarkdownResult[];
+  try {
+    results = await mapConcurrent(
+      pages,
+      pool ? pages.length : context.gate ? PAGES_IN_FLIGHT_WITH_READERS : PAGES_IN_FLIGHT,
+      async (page, i) => {
+        if (i === pages.length - 1 && !pool) onLastStarted?.();
+        const key = keys[i] ?? '';
+        context.usedPages.add(key);
+        const hit = context.cache.pages.get(key);
+        if (hit) {
+          feed(i, hit);
+          return hit;
+        }
+        try {
+          const result = await parseOne(page);
+          if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
+          feed(i, result);
+          return result;
+        } catch (error) {
+          // The limits checked before parsing should make this unreachable; should a page still exhaust
+          // the stack, it is named, rather than the build ending in a stack dump.
+          if (error instanceof RangeError || /Maximum call stack size exceeded/.test(String(error))) {
+            throw new UserError('the page is nested too deeply to be rendered', { location: { file: page.file, line: 1, column: 1 }, hint: 'simplify its nesting (lists, quotes, emphasis or links inside each other)' });
+          }
+          if (userErrorsOf(error).length > 0) throw error;
+          throw new Error(`while parsing ${page.relFile}`, { cause: error });
+        }
+      },
+      context.gate,
+    );
+    await feeding;
+  } finally {
+    await pool?.close();
+  }
+  if (pool) {
+    // Code highlighted by workers counts as used, so the cache keeps it.
+    for (const key of context.highlighter.cache.keys()) context.highlighter.used.add(key);
+  }
+  const errors: UserError[] = [];
+  const parsed: ParsedPage[] = [];
+  pages.forEach((page, i) => {
+    const result = results[i];
+    if (!result) return;
+    for (const diagnostic of result.diagnostics) {
+      const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
+      if (diagnostic.severity === 'error') errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
+      else context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}`);
+    }
+    const title = page.frontMatter.title ?? result.h1;
+    if (title === undefined) {
+      errors.push(
+        new UserError('the page has no title', {
+          location: { file: page.file, line: 1, column: 1 },
+          hint: 'add `title:` to the front matter or start the page with a "# Title" heading',
+        }),
+      );
+      return;
+    }
+    parsed.push({ source: page, result, title });
+  });
+  if (errors.length > 0) throw new UserErrors(errors);
+  return parsed;
+}

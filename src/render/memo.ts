@@ -1,0 +1,17 @@
+import type { SiteAssets } from '../assets.ts';
+import type { SidebarItem } from '../nav/sidebar.ts';
+import type { SidebarRenderer } from './sidebarHtml.ts';
+import type { PageView, SiteView } from './viewModel.ts';
+
+/** What dev remembers of its last render: the site view and templates it used, and each page's view and HTML. */
+export interface RenderMemo {
+  site?: { view: SiteView; renderersKey: string };
+  sidebar?: { items: SidebarItem[]; baseUrl: string; renderersKey: string; renderer: SidebarRenderer };
+  assets?: { key: string; value: SiteAssets };
+  sitemap?: { key: string; xml: string };
+  pages: Map<string, { view: PageView; html: string }>;
+}
+
+export function createRenderMemo(): RenderMemo {
+  return { pages: new Map() };
+}

@@ -1,0 +1,68 @@
+import { isDeepStrictEqual } from 'node:util';
+import { assetsFingerprint, collectAssets, type SiteAssets } from '../assets.ts';
+import type { ResolvedConfig } from '../config/resolve.ts';
+import type { BuildContext } from '../context.ts';
+import type { OutputFile } from '../emit/atomic.ts';
+import type { ParsedPage } from '../markdown/parsePages.ts';
+import type { SidebarItem } from '../nav/sidebar.ts';
+import type { PreparedSite } from '../build.ts';
+import { outputPathOf } from './pageViews.ts';
+import { buildSiteView } from './siteView.ts';
+import type { PageView, SiteView } from './viewModel.ts';
+
+/** The theme's CSS and client scripts; dev collects them again only when their files change. */
+export function siteAssets(context: BuildContext): SiteAssets {
+  const { config, rendered: memo } = context;
+  if (!memo) return collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir });
+  const key = `${config.baseUrl}\n${assetsFingerprint({ contentDir: config.contentDir })}`;
+  if (memo.assets?.key !== key) memo.assets = { key, value: collectAssets({ baseUrl: config.baseUrl, contentDir: config.contentDir }) };
+  return memo.assets.value;
+}
+
+/** What every page of the site shares: navbar, footer, sidebars and assets. */
+export function siteViewOf(config: ResolvedConfig, parsed: readonly ParsedPage[], sidebar: SidebarItem[], assets: SiteAssets): SiteView {
+  return buildSiteView(config, {
+    docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
+    sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
+    assets: { css: assets.css, js: assets.js },
+  });
+}
+
+/**
+ * Renders the pages one by one, as output files. With a memo of the previous
+ * build (dev), a page whose view and site inputs are as before keeps its HTML.
+ * Views are compared structurally rather than hashed: an unchanged page's body
+ * is the very string of the last build (parsed pages come from the cache), so
+ * comparing it is a pointer check, where hashing read every page in full.
+ */
+export function* renderPages(
+  prepared: PreparedSite,
+  context: Pick<BuildContext, 'renderers' | 'renderersKey' | 'rendered'>,
+): Generator<OutputFile & { route: string; reused: boolean }> {
+  const { renderers, rendered: memo } = context;
+  const sameSite = memo?.site !== undefined && memo.site.renderersKey === context.renderersKey && isDeepStrictEqual(memo.site.view, prepared.site);
+  if (memo) memo.site = { view: prepared.site, renderersKey: context.renderersKey };
+  const live = new Set<string>();
+  for (const view of prepared.views) {
+    const page = withMermaid(view.make(), prepared.assets);
+    const file = outputPathOf(view.route);
+    if (!memo) {
+      yield { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
+      continue;
+    }
+    live.add(view.route);
+    const previous = memo.pages.get(view.route);
+    const reused = sameSite && previous !== undefined && isDeepStrictEqual(previous.view, page);
+    const html = reused ? previous.html : renderers.renderPage(prepared.site, page);
+    memo.pages.set(view.route, { view: page, html });
+    yield { route: view.route, path: file, contents: html, reused };
+  }
+  if (memo) for (const route of [...memo.pages.keys()]) if (!live.has(route)) memo.pages.delete(route);
+}
+
+/** Pages with a diagram load the diagram renderer; the others never download it. */
+export function withMermaid(view: PageView, assets: SiteAssets): PageView {
+  const script = assets.features['mermaid'];
+  if (!view.hasMermaid || !script) return view;
+  return { ...view, pageScripts: [...view.pageScripts, script] };
+}
