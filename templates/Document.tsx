@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageView, SiteView } from '../src/render/viewModel.ts';
+import { ClientConfigScript } from './ClientConfig.tsx';
 import { headScript } from './headScript.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -55,6 +56,7 @@ export function Document({ site, page, children }: { site: SiteView; page: PageV
         <link rel="canonical" href={`${site.siteUrl}${site.baseUrl.replace(/\/$/, '')}${page.route}`} />
         <meta name="mapsdocs:base-url" content={site.baseUrl} />
         <link rel="icon" href={site.navbar.logo?.src ?? 'data:,'} />
+        <ClientConfigScript site={site} />
         <script dangerouslySetInnerHTML={{ __html: headScript(site) }} />
         {site.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -1,11 +1,12 @@
 import type { LandingView, SiteView } from '../src/render/viewModel.ts';
+import { baseUrlBannerScript } from './baseUrlBanner.ts';
 
 export function LandingPage({ site, view }: { site: SiteView; view: LandingView }) {
   const { hero, features } = view.landing;
   const link = (to: string) => `${site.baseUrl.replace(/\/$/, '')}${to}`;
   return (
     <main id="main" className="landing" tabIndex={-1}>
-      <div className="base-url-banner" hidden role="status" data-base-url={site.baseUrl} />
+      <script dangerouslySetInnerHTML={{ __html: baseUrlBannerScript(site.baseUrl) }} />
       <header className="hero">
         <div className="hero-inner">
           <h1 className="hero-title">{hero.title ?? site.title}</h1>

@@ -1,5 +1,5 @@
 import type { NavItemView, NavLinkView, SiteView } from '../src/render/viewModel.ts';
-import { CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon, SystemIcon } from './icons.tsx';
+import { CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon, SystemIcon } from './icons.tsx';
 
 function NavLink({ link, className }: { link: NavLinkView; className: string }) {
   return (
@@ -16,23 +16,36 @@ function NavLink({ link, className }: { link: NavLinkView; className: string }) 
   );
 }
 
+/** The spec's labels of these dropdowns in the mobile menu (Docusaurus's "Versions" and "Languages"). */
 const DROPDOWN_LABELS = { links: undefined, versions: 'Versions', locales: 'Languages' } as const;
+
+function DropdownLabel({ item, mobile }: { item: Extract<NavItemView, { type: 'dropdown' }>; mobile: boolean }) {
+  const named = DROPDOWN_LABELS[item.kind];
+  if (named === undefined) return <>{item.label}</>;
+  // In the menu, a list of several is introduced by what it lists; in the navbar, by the current one.
+  if (mobile && item.items.length > 1) return <>{named}</>;
+  return (
+    <>
+      <span className="visually-hidden">{named}: </span>
+      <span data-current-label="">{item.label}</span>
+    </>
+  );
+}
 
 function NavItem({ item, index, mobile }: { item: NavItemView; index: number; mobile: boolean }) {
   switch (item.type) {
     case 'link':
       return <NavLink link={item} className="navbar-link" />;
     case 'dropdown': {
-      const label = DROPDOWN_LABELS[item.kind] ?? item.label;
       // <details> opens without JavaScript; mobile dropdowns start collapsed unless their route is active.
       return (
         <details className="navbar-dropdown" data-kind={item.kind} open={mobile && item.active ? true : undefined}>
-          <summary className="navbar-link" aria-label={item.kind === 'links' ? undefined : label}>
-            {item.label}
+          <summary className="navbar-link">
+            <DropdownLabel item={item} mobile={mobile} />
           </summary>
           <ul className="dropdown-menu">
             {item.items.map((link) => (
-              <li key={link.href}>
+              <li key={link.href + (link.value ?? '')}>
                 <NavLink link={link} className="dropdown-link" />
               </li>
             ))}
@@ -41,11 +54,15 @@ function NavItem({ item, index, mobile }: { item: NavItemView; index: number; mo
       );
     }
     case 'search':
-      // Hidden until the client enables search: without JavaScript there is no dead control.
+      // Hidden until the client enables search: without JavaScript there is no dead control. On narrow
+      // screens only the icon shows; the label, visually hidden, still names the button.
       return (
         <button type="button" className="search-button" data-search-open hidden aria-keyshortcuts="Control+K Meta+K /">
+          <SearchIcon />
           <span className="search-button-label">Search</span>
-          <kbd className="search-button-key">Ctrl K</kbd>
+          <kbd className="search-button-key" aria-hidden="true">
+            Ctrl K
+          </kbd>
         </button>
       );
     case 'html':

@@ -46,3 +46,11 @@ export function ExternalIcon() {
     </svg>
   );
 }
+
+export function SearchIcon() {
+  return (
+    <svg className="icon icon-search" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
+    </svg>
+  );
+}

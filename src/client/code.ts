@@ -1,40 +1,48 @@
-/** Copy (with a confirmation) and line-wrap buttons on every code block. */
-export function setupCodeBlocks(root: ParentNode = document): void {
-  for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
-    if (block.querySelector('.code-actions')) continue;
-    const pre = block.querySelector('pre');
-    if (!pre) continue;
+/** Copy (with a confirmation) and line-wrap buttons on every code block; clicks are handled from the document. */
+export function mountCodeBlocks(signal: AbortSignal): void {
+  for (const block of document.querySelectorAll<HTMLElement>('.code-block')) {
+    if (block.querySelector('.code-actions') || !block.querySelector('pre')) continue;
     const actions = document.createElement('div');
     actions.className = 'code-actions';
     const wrap = document.createElement('button');
     wrap.type = 'button';
+    wrap.dataset['codeAction'] = 'wrap';
     wrap.textContent = 'Wrap';
     wrap.setAttribute('aria-pressed', 'false');
     wrap.setAttribute('aria-label', 'Toggle word wrap');
-    wrap.addEventListener('click', () => {
-      const on = block.classList.toggle('wrap');
-      wrap.setAttribute('aria-pressed', String(on));
-    });
     const copy = document.createElement('button');
     copy.type = 'button';
+    copy.dataset['codeAction'] = 'copy';
     copy.textContent = 'Copy';
     copy.setAttribute('aria-label', 'Copy code to clipboard');
-    copy.addEventListener('click', () => {
+    actions.append(wrap, copy);
+    block.appendChild(actions);
+  }
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.code-actions button[data-code-action]');
+      const block = button?.closest<HTMLElement>('.code-block');
+      const pre = block?.querySelector('pre');
+      if (!button || !block || !pre) return;
+      if (button.dataset['codeAction'] === 'wrap') {
+        button.setAttribute('aria-pressed', String(block.classList.toggle('wrap')));
+        return;
+      }
       const text = pre.innerText.replace(/\n$/, '');
       const done = (): void => {
-        copy.textContent = 'Copied';
-        copy.setAttribute('aria-label', 'Copied');
+        button.textContent = 'Copied';
+        button.setAttribute('aria-label', 'Copied');
         window.setTimeout(() => {
-          copy.textContent = 'Copy';
-          copy.setAttribute('aria-label', 'Copy code to clipboard');
+          button.textContent = 'Copy';
+          button.setAttribute('aria-label', 'Copy code to clipboard');
         }, 2000);
       };
       if (navigator.clipboard) void navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text, done));
       else fallbackCopy(text, done);
-    });
-    actions.append(wrap, copy);
-    block.appendChild(actions);
-  }
+    },
+    { signal },
+  );
 }
 
 function fallbackCopy(text: string, done: () => void): void {

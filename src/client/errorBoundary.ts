@@ -1,12 +1,15 @@
 /**
  * The client's error boundary: a behaviour that throws while setting up
  * replaces the page content with the crash fallback ("This page crashed.",
- * title "Page Error") and its "Try again" button re-runs the setup.
+ * title "Page Error") and its "Try again" button restores the page and sets
+ * up its behaviours again.
  */
 export function showCrash(error: unknown, retry: () => void): void {
   const template = document.getElementById('crash-fallback');
   const root = document.getElementById('page-root');
   if (!(template instanceof HTMLTemplateElement) || !root) return;
+  // A second failure while the fallback shows keeps the page it would restore.
+  if (root.querySelector('.crash')) return;
   const previousTitle = document.title;
   const previous = [...root.childNodes];
   const fallback = template.content.cloneNode(true) as DocumentFragment;
@@ -21,12 +24,12 @@ export function showCrash(error: unknown, retry: () => void): void {
   });
 }
 
-/** Runs one behaviour's setup inside the boundary. */
-export function guarded(name: string, setup: () => void): void {
+/** Runs one behaviour's setup inside the boundary; `retry` is what "Try again" runs. */
+export function guarded(name: string, setup: () => void, retry: () => void = () => guarded(name, setup)): void {
   try {
     setup();
   } catch (error) {
     console.error(`[mapsdocs] ${name} failed`, error);
-    showCrash(error, () => guarded(name, setup));
+    showCrash(error, retry);
   }
 }

@@ -1,3 +1,5 @@
+import { jumpToHash, release } from './hashTarget.ts';
+
 /**
  * Client-side navigation: internal links swap the page content without a
  * full reload. The next page is loaded before switching; if loading fails
@@ -56,7 +58,12 @@ function load(url: URL): Promise<string> {
   return page;
 }
 
+let viewed: string | undefined;
+
+/** One page view per change of path, query or hash, however many events announce that change. */
 function firePageView(): void {
+  if (location.href === viewed) return;
+  viewed = location.href;
   const detail: PageViewDetail = { url: location.href, path: location.pathname, search: location.search, hash: location.hash };
   document.dispatchEvent(new CustomEvent('mapsdocs:pageview', { detail }));
 }
@@ -97,7 +104,13 @@ function swap(html: string): void {
     if (current && incoming) current.replaceWith(document.adoptNode(incoming));
   }
   document.body.className = next.body.className;
-  // Page-only scripts (diagrams, the API reference) load on first use; modules run once, then listen for content.
+  // Scripts that arrive with the content (the home page's base-address check) run as they would on a full load.
+  for (const script of document.querySelectorAll<HTMLScriptElement>('#page-root script:not([src]):not([type])')) {
+    const fresh = document.createElement('script');
+    fresh.textContent = script.textContent;
+    script.replaceWith(fresh);
+  }
+  // Page-only scripts (diagrams, the API reference) load on first use: they register their behaviours (lifecycle.ts) once.
   for (const script of next.head.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')) {
     const src = script.getAttribute('src') ?? '';
     if (!document.head.querySelector(`script[src="${CSS.escape(src)}"]`)) {
@@ -111,16 +124,12 @@ function swap(html: string): void {
 
 function scrollAfter(url: URL, previous: URL, restore: number | undefined): void {
   if (restore !== undefined) {
+    release();
     window.scrollTo(0, restore);
     return;
   }
-  if (url.hash) {
-    const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
-    if (target) {
-      target.scrollIntoView();
-      return;
-    }
-  }
+  if (url.hash && jumpToHash(url.hash)) return;
+  release();
   const onlyQuery = url.pathname === previous.pathname && url.search !== previous.search;
   if (!onlyQuery) window.scrollTo(0, 0);
 }
@@ -133,18 +142,20 @@ export interface NavigationOptions {
 export function setupNavigation(options: NavigationOptions): void {
   if (!('fetch' in window) || !('DOMParser' in window)) return;
   let current = new URL(location.href);
+  viewed = location.href;
   history.scrollRestoration = 'manual';
 
   const go = async (url: URL, mode: 'push' | 'pop', restore?: number): Promise<void> => {
     const previous = current;
     const pathChanged = pageKey(url) !== pageKey(previous);
     if (!pathChanged) {
-      if (mode === 'push') history.pushState({ scroll: 0 }, '', url.href);
+      if (mode === 'push') history.pushState({}, '', url.href);
       current = url;
       scrollAfter(url, previous, restore);
       firePageView();
       return;
     }
+    release();
     const bar = progress();
     let html: string;
     try {
@@ -159,7 +170,9 @@ export function setupNavigation(options: NavigationOptions): void {
       history.replaceState({ ...(history.state as object | null), scroll: window.scrollY }, '');
       const clean = new URL(url.href);
       clean.pathname = normalisePath(clean.pathname);
-      history.pushState({ scroll: 0 }, '', clean.href);
+      // The new entry's scroll position is recorded when the reader leaves it by a link; until then a
+      // return to it (forward) starts at its hash or its top.
+      history.pushState({}, '', clean.href);
     }
     current = new URL(location.href);
     swap(html);
@@ -169,27 +182,36 @@ export function setupNavigation(options: NavigationOptions): void {
     firePageView();
   };
 
-  document.addEventListener('click', (event) => {
+  // On window, so that it runs after every behaviour's own click handling (they listen on the document or
+  // below): a page swapped in at once (from the cache) would otherwise unbind them mid-click.
+  window.addEventListener('click', (event) => {
     const anchor = (event.target as Element | null)?.closest?.('a');
     if (!(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
     const url = isInternal(anchor, event);
     if (!url) return;
     if (url.pathname === location.pathname && url.search === location.search && url.hash) {
-      // Same page, new hash: the browser jumps; we only record the page view.
-      window.setTimeout(firePageView, 0);
+      // The hash the page is already at: the browser would only scroll; jump (and hold) here.
+      if (url.hash === location.hash) {
+        event.preventDefault();
+        jumpToHash(url.hash);
+      }
+      // A new hash on this page: the browser jumps and adds the history entry; popstate follows.
       return;
     }
     event.preventDefault();
     void go(url, 'push');
   });
 
+  // Fragment navigations (a same-page link, a hash typed in the address bar, back and forward) fire popstate.
   window.addEventListener('popstate', (event) => {
     const url = new URL(location.href);
     const state = event.state as { scroll?: number } | null;
     void go(url, 'pop', state?.scroll);
   });
-
-  setupPrefetch();
+  // Where a browser announces a hash change without popstate.
+  window.addEventListener('hashchange', () => {
+    if (location.href !== current.href) void go(new URL(location.href), 'pop');
+  });
 }
 
 function slowConnection(): boolean {
@@ -198,31 +220,33 @@ function slowConnection(): boolean {
 }
 
 /** Pages of visible or hovered links are loaded ahead (with their stylesheet and scripts, via the HTTP cache). */
-function setupPrefetch(): void {
-  if (slowConnection()) return;
+export function mountPrefetch(signal: AbortSignal): void {
+  if (slowConnection() || !('fetch' in window)) return;
   const prefetch = (anchor: HTMLAnchorElement): void => {
     const url = isInternal(anchor);
     if (!url || pages.has(pageKey(url)) || pageKey(url) === pageKey(new URL(location.href))) return;
     void load(url).catch(() => undefined);
   };
-  const observer =
-    'IntersectionObserver' in window
-      ? new IntersectionObserver((entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            observer?.unobserve(entry.target);
-            const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
-            idle(() => prefetch(entry.target as HTMLAnchorElement));
-          }
-        })
-      : undefined;
-  const observe = (): void => {
-    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('main a[href], nav.sidebar a[href]')) observer?.observe(anchor);
-  };
-  observe();
-  document.addEventListener('mapsdocs:content', observe);
-  document.addEventListener('mouseover', (event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a');
-    if (anchor instanceof HTMLAnchorElement) prefetch(anchor);
-  });
+  if ('IntersectionObserver' in window) {
+    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        idle(() => {
+          if (!signal.aborted) prefetch(entry.target as HTMLAnchorElement);
+        });
+      }
+    });
+    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('main a[href], nav.sidebar a[href]')) observer.observe(anchor);
+    signal.addEventListener('abort', () => observer.disconnect());
+  }
+  document.addEventListener(
+    'mouseover',
+    (event) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (anchor instanceof HTMLAnchorElement) prefetch(anchor);
+    },
+    { signal },
+  );
 }

@@ -1,5 +1,15 @@
-/** localStorage that never throws (private mode, disabled storage). */
+/**
+ * localStorage that never throws (private mode, disabled storage). Only
+ * src/client/preferences.ts reads it: that is where stored values are checked.
+ */
 export const storage = {
+  area(): Storage | null {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  },
   get(key: string): string | null {
     try {
       return window.localStorage.getItem(key);

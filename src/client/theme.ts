@@ -1,23 +1,7 @@
-import { storage } from './storage.ts';
+import { clientConfig } from './config.ts';
+import { KEYS, colorModePreference, onStoredChange, parseColorMode, type ColorMode } from './preferences.ts';
 
-export type ColorMode = 'light' | 'dark' | 'system';
-const KEY = 'theme';
 const LABELS: Record<ColorMode, string> = { light: 'light mode', dark: 'dark mode', system: 'system mode' };
-
-export class ColorModeError extends Error {
-  constructor(value: string) {
-    super(`unexpected colour mode ${JSON.stringify(value)} in localStorage.theme: expected "light", "dark" or "system"`);
-    this.name = 'ColorModeError';
-  }
-}
-
-/** The saved choice; an unexpected value is an error (the head script already fell back to the default). */
-export function savedMode(respectSystem: boolean): ColorMode | null {
-  const value = storage.get(KEY);
-  if (value === null) return null;
-  if (value === 'light' || value === 'dark' || (value === 'system' && respectSystem)) return value;
-  throw new ColorModeError(value);
-}
 
 /** The next choice: light ↔ dark, or system → light → dark → system when the system preference is respected. */
 export function nextMode(current: ColorMode, respectSystem: boolean): ColorMode {
@@ -25,49 +9,61 @@ export function nextMode(current: ColorMode, respectSystem: boolean): ColorMode 
   return current === 'dark' ? 'light' : 'dark';
 }
 
+function systemMode(): 'light' | 'dark' {
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** Shows a choice: the page's colours, and every switch's label and icon (the navbar's and the mobile menu's). */
 function apply(choice: ColorMode): void {
   const html = document.documentElement;
-  const resolved = choice === 'system' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : choice;
+  const resolved = choice === 'system' ? systemMode() : choice;
+  const changed = html.getAttribute('data-theme') !== resolved;
   html.setAttribute('data-theme', resolved);
   html.setAttribute('data-theme-choice', choice);
+  const label = `Switch between dark and light mode (currently ${LABELS[choice]})`;
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-color-mode-toggle]')) {
-    const label = `Switch between dark and light mode (currently ${LABELS[choice]})`;
     button.setAttribute('aria-label', label);
     button.title = label;
   }
-  document.dispatchEvent(new CustomEvent('mapsdocs:theme', { detail: { mode: resolved } }));
+  // Diagrams redraw in the new colours; a navigation that keeps the mode redraws nothing.
+  if (changed) document.dispatchEvent(new CustomEvent('mapsdocs:theme', { detail: { mode: resolved } }));
 }
 
-export function setupColorMode(): void {
-  const toggle = document.querySelector<HTMLButtonElement>('[data-color-mode-toggle]');
-  const defaultMode = (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light') as ColorMode;
-  if (!toggle) {
-    // A disabled switch means the saved value no longer applies.
-    storage.remove(KEY);
-    return;
-  }
-  const respectSystem = toggle.dataset['respectSystem'] === 'true';
-  const initial = savedMode(respectSystem) ?? (respectSystem ? 'system' : (document.documentElement.getAttribute('data-theme-choice') as ColorMode | null) ?? defaultMode);
-  apply(initial);
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-color-mode-toggle]')) {
-    if (button.dataset['bound']) continue;
-    button.dataset['bound'] = 'true';
-    button.addEventListener('click', () => {
-      const current = (document.documentElement.getAttribute('data-theme-choice') as ColorMode | null) ?? 'light';
-      const next = nextMode(current, respectSystem);
-      storage.set(KEY, next);
-      apply(next);
-    });
-  }
+/**
+ * Sets the colour mode from code (not from storage): a mode the configuration
+ * does not offer throws ColorModeError.
+ */
+export function setColorMode(mode: string): void {
+  apply(colorModePreference.write(mode, clientConfig()));
+}
+
+/** The colour-mode switch, the system preference in system mode, and choices made in other tabs. */
+export function mountColorMode(signal: AbortSignal): void {
+  const config = clientConfig();
+  const respectSystem = config.colorMode.respectPrefersColorScheme;
+  // With the switch disabled, reading drops any saved choice: the configured mode applies.
+  apply(colorModePreference.read(config));
+  if (config.colorMode.disableSwitch) return;
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (!(event.target as Element | null)?.closest?.('[data-color-mode-toggle]')) return;
+      // What the page shows (storage may be unavailable, so the choice lives only in the page).
+      const current = parseColorMode(document.documentElement.getAttribute('data-theme-choice') ?? '', config) ?? colorModePreference.read(config);
+      setColorMode(nextMode(current, respectSystem));
+    },
+    { signal },
+  );
   // In system mode the page follows the system as it changes (e.g. a scheduled switch at dusk).
   if (respectSystem) {
-    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-      if (document.documentElement.getAttribute('data-theme-choice') === 'system') apply('system');
-    });
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener(
+      'change',
+      () => {
+        if (document.documentElement.getAttribute('data-theme-choice') === 'system') apply('system');
+      },
+      { signal },
+    );
   }
-  // Another tab changed or removed the choice: follow it (removal returns to the default).
-  window.addEventListener('storage', (event) => {
-    if (event.key !== KEY) return;
-    apply((event.newValue as ColorMode | null) ?? (respectSystem ? 'system' : 'light'));
-  });
+  // Another tab changed or removed the choice: follow it (removal returns to the configured default).
+  onStoredChange([KEYS.theme], () => apply(colorModePreference.read(config)), signal);
 }

@@ -93,10 +93,10 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       case 'localeDropdown':
         return {
           type: 'dropdown',
-          label: site.locale.default,
+          label: localeLabel(site.locale.default),
           kind: 'locales',
           active: false,
-          items: site.locale.locales.map((locale) => ({ label: locale === 'en' ? 'English' : locale, href: `${base}/`, external: false, value: locale })),
+          items: site.locale.locales.map((locale) => ({ label: localeLabel(locale), href: `${base}/`, external: false, value: locale })),
         };
     }
   };
@@ -143,6 +143,16 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
     },
     assets: context.assets,
   };
+}
+
+/** A locale as its readers name it ("English", "Français"), as Docusaurus labels its locale dropdown. */
+function localeLabel(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
+  } catch {
+    return locale;
+  }
 }
 
 function assetHref(base: string, src: string): string {

@@ -56,36 +56,6 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     return { page: p, errors };
   }
 
-  it('expands a sidebar category and collapses its open sibling; hides and shows the sidebar', async () => {
-    const { page: p, errors } = await open('/docs/alpha/one');
-    const sidebar = p.getByRole('navigation', { name: 'Docs sidebar' });
-    const alpha = sidebar.locator('details', { has: p.locator('summary', { hasText: 'Alpha' }) });
-    const beta = sidebar.locator('details', { has: p.locator('summary', { hasText: 'Beta' }) });
-    expect(await alpha.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await beta.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    await beta.locator('summary').click({ position: { x: 250, y: 10 } });
-    await expect.poll(() => beta.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    await expect.poll(() => alpha.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-
-    const hide = p.getByRole('button', { name: 'Collapse sidebar' });
-    await hide.click();
-    expect(await sidebar.isVisible()).toBe(false);
-    await p.getByRole('button', { name: 'Expand sidebar' }).click();
-    expect(await sidebar.isVisible()).toBe(true);
-    expect(errors).toEqual([]);
-    await p.close();
-  });
-
-  it('remembers the chosen docs version by name', async () => {
-    const { page: p } = await open('/docs/intro');
-    const dropdown = p.locator('.navbar-dropdown[data-kind="versions"]').first();
-    await dropdown.locator('summary').click();
-    await dropdown.getByRole('link', { name: '4.x' }).click();
-    await p.waitForLoadState('networkidle');
-    expect(await p.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
-    await p.close();
-  });
-
   it('never paints a dismissed announcement bar, not even before the scripts run', async () => {
     const { page: p } = await open('/docs/intro', () => {
       localStorage.setItem('announcement.dismiss', 'true');
@@ -190,65 +160,6 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     expect(await clsOfStalledStream(withoutExpect, [withoutExpect.indexOf('<div class="toc-container">')])).toBe(0);
   });
 
-  it('prefetches the pages of visible and hovered links, but not on a data-saver connection', async () => {
-    const requested = async (saveData: boolean): Promise<string[]> => {
-      const p = await site.session.context.newPage();
-      if (saveData) await p.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
-      const urls: string[] = [];
-      p.on('request', (r) => urls.push(new URL(r.url()).pathname));
-      await p.goto(`${site.base}/docs/beta/four`);
-      await p.waitForLoadState('networkidle');
-      await p.waitForTimeout(400);
-      // A link outside the observed areas (a navbar dropdown's) is loaded ahead when hovered.
-      await p.locator('nav.navbar details.navbar-dropdown summary', { hasText: 'Sections' }).first().click();
-      await p.locator('nav.navbar details.navbar-dropdown[open]').getByRole('link', { name: 'Alpha section' }).hover();
-      await p.waitForTimeout(400);
-      await p.close();
-      return urls;
-    };
-    const normal = await requested(false);
-    // Beta three is in view (sidebar and previous link); Alpha's pages sit in a collapsed category, out of view.
-    expect(normal).toContain('/docs/beta/three');
-    expect(normal).not.toContain('/docs/alpha/two');
-    expect(normal).toContain('/docs/alpha/one');
-    const saving = await requested(true);
-    expect(saving.filter((u) => u.startsWith('/docs/alpha') || u === '/docs/beta/three')).toEqual([]);
-  });
-
-  it('keeps keyboard focus inside the open mobile menu, returns it on Escape, and closes the menu on back', async () => {
-    const p = await site.session.context.newPage();
-    await p.setViewportSize({ width: 600, height: 800 });
-    await p.goto(`${site.base}/docs/intro`);
-    await p.waitForLoadState('networkidle');
-    const toggle = p.getByRole('button', { name: 'Toggle navigation bar' });
-    await toggle.click();
-    const inMenu = (): Promise<boolean> => p.evaluate(() => document.getElementById('mobile-menu')?.contains(document.activeElement) ?? false);
-    expect(await inMenu()).toBe(true);
-    const trail: string[] = [];
-    for (let i = 0; i < 40; i += 1) {
-      await p.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab');
-      const where = await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
-      trail.push(`${i % 3 === 0 ? 'S-Tab' : 'Tab'} → ${where}`);
-      expect(await inMenu(), `focus left the menu after ${i + 1} presses: ${trail.slice(-4).join('\n')}`).toBe(true);
-    }
-    await p.keyboard.press('Escape');
-    expect(await p.locator('#mobile-menu').isHidden()).toBe(true);
-    expect(await p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
-
-    // Navigate with the menu, open it again, and go back: the menu closes.
-    await toggle.click();
-    await p.locator('#mobile-menu').getByRole('button', { name: '← Back to main menu' }).click();
-    await p.locator('#mobile-menu').getByText('Sections').click();
-    await p.locator('#mobile-menu').getByRole('link', { name: 'Alpha section' }).click();
-    await expect.poll(() => p.evaluate(() => location.pathname)).toBe('/docs/alpha/one');
-    await toggle.click();
-    expect(await p.locator('#mobile-menu').isVisible()).toBe(true);
-    await p.goBack();
-    await expect.poll(() => p.locator('#mobile-menu').isHidden()).toBe(true);
-    expect(await p.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(false);
-    await p.close();
-  });
-
   it('opens a mobile dropdown only where its route is active', async () => {
     for (const [route, open] of [
       ['/docs/alpha/one', true],
@@ -263,41 +174,4 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
     }
   });
 
-  it('keeps a deep-linked operation clear of the sticky navbar and follows the hash as you scroll', async () => {
-    const { page: p } = await open('/docs/api/reference#operation-listThings');
-    const navbarBottom = await p.locator('nav.navbar').evaluate((n) => n.getBoundingClientRect().bottom);
-    const { top } = await p.locator('#operation-listThings').evaluate((n) => ({
-      top: n.getBoundingClientRect().top,
-    }));
-    expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
-    expect(top).toBeLessThan(navbarBottom + 80);
-    await p.evaluate(() => document.querySelector('#operation-getHealth')?.scrollIntoView());
-    await expect.poll(() => p.evaluate(() => location.hash), { timeout: 3000 }).toBe('#operation-getHealth');
-    await p.close();
-  });
-
-  it('opens a deep-linked schema, selects a variant closing the other, and copies a request sample', async () => {
-    await site.session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
-    const { page: p, errors } = await open('/docs/api/reference#schema-Config');
-    const section = p.locator('details.component-schema', { has: p.locator('#schema-Config') });
-    expect(await section.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    const group = section.locator(':scope > .schema-variants');
-    const variants = group.locator(':scope > details.variant');
-    expect(await variants.count()).toBeGreaterThanOrEqual(2);
-    expect(await variants.nth(0).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    await variants.nth(1).locator('summary').click();
-    await expect.poll(() => variants.nth(1).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await variants.nth(0).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-
-    const sample = p.locator('section[data-anchor="operation-createThing"] .code-block.sample[data-lang="bash"]').first();
-    await sample.scrollIntoViewIfNeeded();
-    await sample.hover();
-    await sample.getByRole('button', { name: 'Copy code to clipboard' }).click();
-    await expect.poll(() => sample.getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    const copied = await p.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^curl .*POST/s);
-    expect(copied).toContain('http://localhost:8080/api/v1/things');
-    expect(errors).toEqual([]);
-    await p.close();
-  });
 });

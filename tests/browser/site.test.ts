@@ -1,23 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBuiltSite, watchErrors, type BrowserSession, type SiteUnderTest } from '../helpers/browser.ts';
+import { axeViolations } from '../helpers/pageChecks.ts';
 import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 describe.skipIf(!hasChromium)('the site in Chromium', () => {
   const project = tempProject({
@@ -60,49 +46,6 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     return { page, errors };
   }
 
-  it('starts in light mode, toggles to dark, remembers it under "theme", and forgets it when removed', async () => {
-    const { page, errors } = await open('/docs/intro');
-    const toggle = page.getByRole('button', { name: 'Switch between dark and light mode (currently light mode)' }).first();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
-    await toggle.click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await expect.poll(() => page.getByRole('button', { name: 'Switch between dark and light mode (currently dark mode)' }).count()).toBeGreaterThan(0);
-    await page.reload();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    await page.evaluate(() => localStorage.removeItem('theme'));
-    await page.reload();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('shows the crash fallback for an unexpected saved colour mode, and recovers with Try again', async () => {
-    const { page } = await open('/docs/intro');
-    await page.evaluate(() => localStorage.setItem('theme', 'purple'));
-    await page.reload();
-    await expect.poll(() => page.title()).toBe('Page Error');
-    expect(await page.getByRole('heading', { name: 'This page crashed.' }).count()).toBe(1);
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.getByRole('button', { name: 'Try again' }).click();
-    expect(await page.title()).toBe('Introduction | MAPS Messaging');
-    await page.close();
-  });
-
-  it('closes the announcement bar, remembers it, and shows it again for a new id', async () => {
-    const { page } = await open('/docs/intro');
-    const bar = page.getByRole('region', { name: 'Announcement' });
-    expect(await bar.isVisible()).toBe(true);
-    await bar.getByRole('button', { name: 'Close' }).click();
-    expect(await bar.isVisible()).toBe(false);
-    await page.reload();
-    expect(await page.getByRole('region', { name: 'Announcement' }).isVisible()).toBe(false);
-    await page.evaluate(() => localStorage.setItem('announcement.id', 'older'));
-    await page.reload();
-    expect(await page.getByRole('region', { name: 'Announcement' }).isVisible()).toBe(true);
-    await page.close();
-  });
-
   it('navigates between pages without a full reload and fires a page view each time', async () => {
     const { page, errors } = await open('/docs/intro');
     await page.evaluate(() => {
@@ -123,78 +66,6 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.close();
   });
 
-  it('opens the mobile menu below 996 px, locks scrolling, and closes it', async () => {
-    const { page } = await open('/docs/intro', { width: 600 });
-    const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
-    expect(await toggle.isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Docs sidebar' }).isVisible()).toBe(false);
-    await toggle.click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(true);
-    const close = page.getByRole('button', { name: 'Close navigation bar' });
-    expect(await close.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: '← Back to main menu' }).isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
-    await close.click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('menu-open'))).toBe(false);
-    // The open menu passes axe in dark mode too.
-    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-    await page.reload();
-    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-    expect(await axe(page), 'mobile menu (dark)').toEqual([]);
-    await page.getByRole('button', { name: 'Close navigation bar' }).click();
-    await page.evaluate(() => localStorage.removeItem('theme'));
-    await toggle.click();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => page.evaluate(() => document.getElementById('mobile-menu')?.hidden)).toBe(true);
-    await page.close();
-  });
-
-  it('copies code with a confirmation', async () => {
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    const { page } = await open('/docs/intro');
-    await page.locator('.code-block').first().hover();
-    await page.getByRole('button', { name: 'Copy code to clipboard' }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('name: demo\nport: 8080');
-    await page.close();
-  });
-
-  it('draws mermaid diagrams in the browser', async () => {
-    const { page } = await open('/docs/intro');
-    await page.waitForSelector('figure.diagram[data-rendered="true"] svg', { timeout: 20_000 });
-    await page.close();
-  });
-
-  it('filters the API reference menu and toggles it on narrow screens', async () => {
-    const { page, errors } = await open('/docs/api/reference');
-    const filter = page.getByLabel('Filter operations');
-    await filter.fill('post');
-    expect(await page.locator('#reference-menu li[data-filter]:visible').count()).toBe(1);
-    await filter.fill('');
-    expect(await page.locator('#reference-menu li[data-filter]:visible').count()).toBe(3);
-    await page.setViewportSize({ width: 700, height: 800 });
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    expect(await page.locator('#reference-menu').isVisible()).toBe(false);
-    await toggle.click();
-    expect(await page.locator('#reference-menu').isVisible()).toBe(true);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('passes axe on the home, docs, reference and not-found pages in both colour modes', async () => {
-    for (const theme of ['light', 'dark']) {
-      for (const route of ['/', '/docs/intro', '/docs/api/reference', '/no/such/page']) {
-        const page = await session.context.newPage();
-        await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-        await page.goto(`${base}${route}`);
-        await page.waitForLoadState('networkidle');
-        expect(await axe(page), `${route} (${theme})`).toEqual([]);
-        await page.close();
-      }
-    }
-  });
-
   it('searches with Ctrl+K: results as you type, arrows and Enter go to the heading, Escape returns focus', async () => {
     const { page, errors } = await open('/docs/intro');
     const requests: string[] = [];
@@ -207,7 +78,7 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     const first = page.getByRole('option').first();
     await first.waitFor();
     expect(await first.textContent()).toContain('Install it');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await input.press('Enter');
     await page.waitForURL('**/docs/guide/setup#install-it');
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Set up the thing');
@@ -291,37 +162,6 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.close();
   });
 
-  it('hides the navbar on scroll down and shows it on scroll up', async () => {
-    const { page } = await open('/docs/intro');
-    await page.setViewportSize({ width: 1280, height: 300 });
-    await page.mouse.wheel(0, 300);
-    await expect.poll(() => page.locator('nav.navbar.navbar-hidden').count()).toBe(1);
-    await page.mouse.wheel(0, -100);
-    await expect.poll(() => page.locator('nav.navbar.navbar-hidden').count()).toBe(0);
-    await page.close();
-  });
-
-  it('highlights the table of contents entry of the heading in view', async () => {
-    const { page } = await open('/docs/intro');
-    await page.setViewportSize({ width: 1280, height: 400 });
-    await page.locator('#sub-heading').scrollIntoViewIfNeeded();
-    await page.evaluate(() => document.getElementById('sub-heading')?.scrollIntoView({ block: 'start' }));
-    await expect.poll(() => page.locator('.toc-link.active').getAttribute('href')).toBe('#sub-heading');
-    await page.close();
-  });
-
-  it('suggests the right base address when the site is served under another one', async () => {
-    const { page } = await open('/');
-    expect(await page.locator('.base-url-banner').isVisible()).toBe(false);
-    // The same home page, served under /elsewhere/.
-    const html = await (await fetch(`${base}/`)).text();
-    await page.route('**/elsewhere/', (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await page.goto(`${base}/elsewhere/`);
-    await expect.poll(() => page.locator('.base-url-banner').isVisible()).toBe(true);
-    expect(await page.locator('.base-url-banner').textContent()).toContain('baseUrl: "/elsewhere/"');
-    await page.close();
-  });
-
   it('serves the not-found page with status 404 and normalises .html endings', async () => {
     const page = await session.context.newPage();
     const missing = await page.goto(`${base}/no/such/page`);
@@ -330,5 +170,38 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
     await page.goto(`${base}/docs/intro.html`);
     expect(new URL(page.url()).pathname).toBe('/docs/intro');
     await page.close();
+  });
+
+  it('warns on the home page, with its own styles, when the site is served where it was not built for', async () => {
+    // Where it was built for: no banner.
+    const { page } = await open('/');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+
+    // Built for /maps/ and served at the root: every stylesheet and script is looked for under /maps/ and fails.
+    const misplaced = await openBuiltSite(tempProject({ fixture: 'basic', files: { 'content/site.yaml': 'baseUrl: /maps/\n' } }));
+    try {
+      const home = await misplaced.session.context.newPage();
+      await home.setViewportSize({ width: 390, height: 800 });
+      const failed: string[] = [];
+      home.on('response', (r) => {
+        if (r.status() === 404) failed.push(new URL(r.url()).pathname);
+      });
+      await home.goto(`${misplaced.base}/`);
+      await home.waitForLoadState('networkidle');
+      expect(failed.some((p) => p.startsWith('/maps/assets/css/'))).toBe(true);
+      expect(failed.some((p) => p.startsWith('/maps/assets/js/'))).toBe(true);
+      const banner = home.getByRole('alert');
+      expect(await banner.isVisible()).toBe(true);
+      expect(await banner.textContent()).toContain('configured for the base address "/maps/" but is served at "/"');
+      expect(await banner.textContent()).toContain('baseUrl: "/"');
+      // Its own colours, readable without the stylesheet: dark text on amber, at least 4.5:1.
+      const colours = await banner.evaluate((b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]);
+      expect(colours).toEqual(['rgb(74, 47, 0)', 'rgb(255, 244, 214)']);
+      expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await home.close();
+    } finally {
+      await misplaced.close();
+    }
   });
 });

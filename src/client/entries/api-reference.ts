@@ -1,19 +1,22 @@
+import type { BehaviourDetail } from '../lifecycle.ts';
+
 /**
  * The API reference's islands: the menu filter, the menu toggle below
  * 996 px, the scroll-spy that highlights the operation being read and keeps
  * the URL hash in step, and the variant selectors. Copy buttons come from the
- * shared code-block behaviour.
+ * shared code-block behaviour; a link to a schema opens its collapsed section
+ * as any hash jump does (hashTarget.ts). Mounted, like every behaviour, on
+ * each arrival at the reference (lifecycle.ts).
  */
-function setup(): void {
+function mountReference(signal: AbortSignal): void {
   const menu = document.getElementById('reference-menu');
-  if (!menu || menu.dataset['ready']) return;
-  menu.dataset['ready'] = 'true';
+  if (!menu) return;
 
   const filterBox = menu.querySelector<HTMLElement>('.reference-filter');
   const input = menu.querySelector<HTMLInputElement>('#reference-filter-input');
   if (filterBox && input) {
     filterBox.hidden = false;
-    input.addEventListener('input', () => {
+    const filter = (): void => {
       const terms = input.value.toLowerCase().split(/\s+/).filter(Boolean);
       for (const tag of menu.querySelectorAll<HTMLElement>('.reference-menu-tag')) {
         let any = false;
@@ -25,7 +28,10 @@ function setup(): void {
         }
         tag.hidden = terms.length > 0 && !any && tag.querySelector('li[data-filter]') !== null;
       }
-    });
+    };
+    input.addEventListener('input', filter, { signal });
+    // A value the browser restored into the field (back to a full page load) filters too.
+    if (input.value) filter();
   }
 
   const toggle = document.querySelector<HTMLButtonElement>('.reference-menu-toggle');
@@ -35,16 +41,24 @@ function setup(): void {
       menu.classList.toggle('open', open);
       toggle.setAttribute('aria-expanded', String(open));
     };
-    toggle.addEventListener('click', () => setOpen(!menu.classList.contains('open')));
-    menu.addEventListener('click', (event) => {
-      if ((event.target as Element).closest('a')) setOpen(false);
-    });
-    menu.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.focus();
-      }
-    });
+    toggle.addEventListener('click', () => setOpen(!menu.classList.contains('open')), { signal });
+    menu.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element).closest('a')) setOpen(false);
+      },
+      { signal },
+    );
+    menu.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape') {
+          setOpen(false);
+          toggle.focus();
+        }
+      },
+      { signal },
+    );
   }
 
   const links = new Map<string, HTMLAnchorElement>();
@@ -64,8 +78,9 @@ function setup(): void {
         link.classList.add('active');
         link.setAttribute('aria-current', 'location');
         active = link;
-        // The hash follows what is read, without adding history entries or jumping.
-        history.replaceState(history.state, '', `#${anchor}`);
+        // The hash follows the operation read, without adding history entries or jumping; a link to a
+        // schema or a response keeps its hash.
+        if (!location.hash || links.has(location.hash.slice(1))) history.replaceState(history.state, '', `#${anchor}`);
         const box = menu.getBoundingClientRect();
         const rect = link.getBoundingClientRect();
         if (rect.top < box.top || rect.bottom > box.bottom) link.scrollIntoView({ block: 'nearest' });
@@ -73,36 +88,21 @@ function setup(): void {
       { rootMargin: '-80px 0px -70% 0px' },
     );
     for (const section of sections) observer.observe(section);
+    signal.addEventListener('abort', () => observer.disconnect());
   }
-
-  // A link to a schema (from the menu, a field's type, or another page) opens its collapsed section.
-  const reveal = (): void => {
-    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    let opened = false;
-    for (let node = target?.parentElement; node; node = node.parentElement) {
-      if (node instanceof HTMLDetailsElement && !node.open) {
-        node.open = true;
-        opened = true;
-      }
-    }
-    if (opened) target?.scrollIntoView();
-  };
-  reveal();
-  window.addEventListener('hashchange', reveal);
 
   // Variant groups: opening one variant closes its siblings, like a tab set.
   document.addEventListener(
     'toggle',
     (event) => {
-      const details = event.target as HTMLDetailsElement;
-      if (!details.classList?.contains('variant') || !details.open) return;
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.classList.contains('variant') || !details.open) return;
       for (const sibling of details.parentElement?.querySelectorAll<HTMLDetailsElement>(':scope > details.variant[open]') ?? []) {
         if (sibling !== details) sibling.open = false;
       }
     },
-    true,
+    { capture: true, signal },
   );
 }
 
-setup();
-document.addEventListener('mapsdocs:content', setup);
+document.dispatchEvent(new CustomEvent<BehaviourDetail>('mapsdocs:behaviour', { detail: { name: 'API reference', mount: mountReference } }));

@@ -1,11 +1,14 @@
+import type { BehaviourDetail } from '../lifecycle.ts';
+
 /**
  * Draws mermaid diagrams. Loaded only by pages that have one; the library
  * itself is fetched on first use, and diagrams are redrawn when the colour
- * mode changes. Without JavaScript the source stays readable.
+ * mode changes. Without JavaScript the source stays readable. A section link
+ * below a diagram stays in place while it draws (hashTarget.ts).
  */
 let counter = 0;
 
-async function draw(): Promise<void> {
+async function draw(signal: AbortSignal): Promise<void> {
   const figures = [...document.querySelectorAll<HTMLElement>('figure[data-diagram="mermaid"]')];
   if (figures.length === 0) return;
   const { default: mermaid } = await import('mermaid');
@@ -18,6 +21,8 @@ async function draw(): Promise<void> {
     securityLevel: 'strict',
   });
   for (const figure of figures) {
+    // The reader left the page (or the mode changed again): the next mount draws what is there then.
+    if (signal.aborted) return;
     const source = figure.querySelector('.diagram-source')?.textContent ?? '';
     try {
       counter += 1;
@@ -36,6 +41,9 @@ async function draw(): Promise<void> {
   }
 }
 
-void draw();
-document.addEventListener('mapsdocs:content', () => void draw());
-document.addEventListener('mapsdocs:theme', () => void draw());
+function mountDiagrams(signal: AbortSignal): void {
+  void draw(signal);
+  document.addEventListener('mapsdocs:theme', () => void draw(signal), { signal });
+}
+
+document.dispatchEvent(new CustomEvent<BehaviourDetail>('mapsdocs:behaviour', { detail: { name: 'diagrams', mount: mountDiagrams } }));
