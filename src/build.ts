@@ -4,12 +4,13 @@ import { findSiteBrokenLinks } from './check/siteLinks.ts';
 import type { BuildContext } from './context.ts';
 import type { CopiedFile, OutputFile } from './emit/atomic.ts';
 import { siteFilesOf, sitemapOf } from './emit/siteFiles.ts';
-import { loadContent, type LoadedContent } from './load/pages.ts';
+import { docsTreeOf } from './config/versions.ts';
+import { categoriesByFolder, loadContent, type LoadedContent } from './load/pages.ts';
 import { parsePages, type ParsedPage } from './markdown/parsePages.ts';
-import { buildDocsSidebar } from './nav/docsNavigation.ts';
+import { versionBuildsOf, type VersionBuild } from './nav/versionBuilds.ts';
 import type { SidebarItem } from './nav/sidebar.ts';
 import type { Reference } from './openapi/reference.ts';
-import { prefetchDescription, referenceFor, referenceKey, type ReferenceSource } from './openapi/referenceSource.ts';
+import { changeLogsOf, prefetchDescription, referenceFor, referenceSourcesOf, type ReferenceSource } from './openapi/referenceSource.ts';
 import { buildPageViews, type LazyView } from './render/pageViews.ts';
 import { renderPages, siteAssets, siteViewOf } from './render/renderPages.ts';
 import type { SiteView } from './render/viewModel.ts';
@@ -26,6 +27,9 @@ import { task } from './util/task.ts';
 /** Everything of a build but the pages' HTML, which is rendered on demand. */
 export interface PreparedSite {
   parsed: ParsedPage[];
+  /** Every docs version built: its pages, reference, change log and sidebar. */
+  versions: VersionBuild[];
+  /** The last version's sidebar and reference (the ones at /docs). */
   sidebar: SidebarItem[];
   reference: Reference | undefined;
   site: SiteView;
@@ -51,62 +55,80 @@ export interface BuiltSite {
   parsed: ParsedPage[];
   sidebar: SidebarItem[];
   reference: Reference | undefined;
+  /** Every version's reference. */
+  references: Reference[];
 }
 
 /** Runs every stage but rendering; the search index is fed on the way when asked for. */
 export async function prepareSite(context: BuildContext, options: { search?: boolean } = {}): Promise<PreparedSite> {
   const { config, timings } = context;
+  // A docs version is one more tree of pages and one more description through the same stages.
+  const trees = config.versions.map(docsTreeOf);
   const content = await task(timings, 'load', () =>
-    loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories }),
+    loadContent(config.contentDir, { includeDrafts: false, trees, previous: context.sources, previousCategories: context.categories }),
   );
   if (context.sources) context.sources = new Map(content.pages.map((page) => [page.relFile, page]));
-  if (context.categories) context.categories = content.categories;
-  const source: ReferenceSource | undefined = config.openapiFile ? { file: config.openapiFile, key: referenceKey(context, config.openapiFile), parts: new WeakMap() } : undefined;
-  if (source) source.prefetched = prefetchDescription(context, source, content.pages.length);
-  const search = options.search ? await startSearchFeed(context, content.pages, source) : undefined;
+  if (context.categories) context.categories = categoriesByFolder(content, trees);
+  const sources = referenceSourcesOf(context);
+  // One description loads on a worker while pages parse: the one served at /docs, else the first.
+  const first = sources.find((s) => s.version.isLast) ?? sources[0];
+  if (first) first.prefetched = prefetchDescription(context, first, content.pages.length);
+  const search = options.search ? await startSearchFeed(context, content.pages, sources) : undefined;
   try {
-    return await prepareParsed(context, content, search, source);
+    return await prepareParsed(context, content, search, sources);
   } catch (error) {
-    source?.prefetched?.cancel();
+    for (const source of sources) source.prefetched?.cancel();
     await search?.close();
     throw error;
   }
 }
 
-async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, source: ReferenceSource | undefined): Promise<PreparedSite> {
+async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, sources: readonly ReferenceSource[]): Promise<PreparedSite> {
   const { config, timings } = context;
-  // The reference does not depend on the pages. It is built while the last pages wait for their code to
+  // The references do not depend on the pages. They are built while the last pages wait for their code to
   // be highlighted on the helper thread (this one is idle then), rather than after them; not in dev's
-  // first build, where it would hold up a page a reader is waiting for.
-  let referenceBuild: Promise<{ value: Reference | undefined; ms: number }> | undefined;
-  const startReference = (): Promise<{ value: Reference | undefined; ms: number }> => {
-    referenceBuild ??= (async () => {
+  // first build, where they would hold up a page a reader is waiting for.
+  let referencesBuild: Promise<{ value: Map<string, Reference>; ms: number }> | undefined;
+  const startReferences = (): Promise<{ value: Map<string, Reference>; ms: number }> => {
+    referencesBuild ??= (async () => {
       const start = performance.now();
-      return { value: await referenceFor(context, source), ms: performance.now() - start };
+      const value = new Map<string, Reference>();
+      for (const source of sources) {
+        const reference = await referenceFor(context, source);
+        if (reference) value.set(source.version.name, reference);
+      }
+      return { value, ms: performance.now() - start };
     })();
-    // Its error is reported after the pages' (awaited below), as when it was built after them.
-    referenceBuild.catch(() => undefined);
-    return referenceBuild;
+    // Their error is reported after the pages' (awaited below), as when they were built after them.
+    referencesBuild.catch(() => undefined);
+    return referencesBuild;
   };
   // A macrotask later: what the last page started runs first, up to its wait for the helper.
-  const early = context.gate || !source ? undefined : () => void setImmediate(startReference);
+  const early = context.gate || sources.length === 0 ? undefined : () => void setImmediate(startReferences);
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page, early));
   // The index has every entry it will get: its worker makes it on the other core while this thread goes on.
   // A failure shows when the index is written.
   search?.finish().catch(() => undefined);
-  const built = await startReference();
-  const reference = built.value;
+  const built = await startReferences();
+  const references = built.value;
+  const changes = await changeLogsOf(context, sources, references);
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
-  const { sidebar, site, views } = await task(timings, 'navigation', () => {
-    const sidebar = buildDocsSidebar(parsed, content, reference?.route);
-    const site = siteViewOf(config, parsed, sidebar, assets);
-    return { sidebar, site, views: buildPageViews({ config, parsed, sidebar, reference, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
+  const { versions, site, views } = await task(timings, 'navigation', () => {
+    const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId });
+    const site = siteViewOf(
+      config,
+      versions.map((v) => v.nav),
+      assets,
+    );
+    const pages = parsed.filter((p) => p.source.kind === 'page');
+    return { versions, site, views: buildPageViews({ config, versions, pages, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
   });
-  const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, reference, assets }));
+  const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, versions, assets }));
   const sitemap = await task(timings, 'sitemap', () => sitemapOf(context, views));
-  const { files, copies } = siteFilesOf({ assets, sitemap, reference, parsed });
-  return { parsed, sidebar, reference, site, views, assets, broken, files, copies, search };
+  const { files, copies } = siteFilesOf({ assets, sitemap, references: [...references.values()], parsed });
+  const last = versions.find((v) => v.version.isLast) ?? versions[0];
+  return { parsed, versions, sidebar: last?.sidebar ?? [], reference: last?.reference, site, views, assets, broken, files, copies, search };
 }
 
 /** The whole site in memory (dev server, check, tests). */
@@ -124,5 +146,6 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
     parsed: prepared.parsed,
     sidebar: prepared.sidebar,
     reference: prepared.reference,
+    references: prepared.versions.flatMap((v) => (v.reference ? [v.reference] : [])),
   };
 }

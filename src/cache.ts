@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MarkdownResult } from './markdown/types.ts';
+import type { ApiChangeSet } from './openapi/changes.ts';
 import type { Reference } from './openapi/reference.ts';
 
 /**
@@ -12,40 +13,49 @@ import type { Reference } from './openapi/reference.ts';
 export interface BuildCache {
   code: Map<string, string>;
   pages: Map<string, MarkdownResult>;
-  /** The rendered API reference, keyed by the description's content and the options it was built with. */
-  reference?: { key: string; value: Reference } | undefined;
+  /** Rendered API references (one per docs version with a description), keyed by the description's content and the options they were built with. */
+  references: Map<string, Reference>;
+  /** REST change sets between two descriptions, keyed by both references' keys. */
+  changes: Map<string, ApiChangeSet>;
 }
 
 interface CacheFile {
   engine: string;
   code: Record<string, string>;
   pages: Record<string, MarkdownResult>;
-  reference?: { key: string; value: Reference };
+  references?: Record<string, Reference>;
+  changes?: Record<string, ApiChangeSet>;
 }
 
 const FILE = 'cache-v1.json';
 
 export function emptyCache(): BuildCache {
-  return { code: new Map(), pages: new Map() };
+  return { code: new Map(), pages: new Map(), references: new Map(), changes: new Map() };
 }
 
 export function loadCache(dir: string, engine: string): BuildCache {
   try {
     const data = JSON.parse(readFileSync(path.join(dir, FILE), 'utf8')) as CacheFile;
     if (data.engine !== engine) return emptyCache();
-    return { code: new Map(Object.entries(data.code)), pages: new Map(Object.entries(data.pages)), reference: data.reference };
+    return {
+      code: new Map(Object.entries(data.code)),
+      pages: new Map(Object.entries(data.pages)),
+      references: new Map(Object.entries(data.references ?? {})),
+      changes: new Map(Object.entries(data.changes ?? {})),
+    };
   } catch {
     return emptyCache();
   }
 }
 
 /** Keeps only the entries this build used, so the cache never grows without bound. */
-export function saveCache(dir: string, engine: string, cache: BuildCache, used: { code: Set<string>; pages: Set<string> }): void {
+export function saveCache(dir: string, engine: string, cache: BuildCache, used: { code: Set<string>; pages: Set<string>; api: Set<string> }): void {
   const data: CacheFile = {
     engine,
     code: Object.fromEntries([...cache.code].filter(([key]) => used.code.has(key))),
     pages: Object.fromEntries([...cache.pages].filter(([key]) => used.pages.has(key))),
-    ...(cache.reference ? { reference: cache.reference } : {}),
+    references: Object.fromEntries([...cache.references].filter(([key]) => used.api.has(key))),
+    changes: Object.fromEntries([...cache.changes].filter(([key]) => used.api.has(key))),
   };
   mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `${FILE}.${process.pid}`);

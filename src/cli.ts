@@ -86,6 +86,19 @@ export function createProgram(): Command {
     });
 
   program
+    .command('version')
+    .description('snapshot the current docs and API description as a release: mapsdocs version 4.4')
+    .argument('<name>', 'the release, e.g. 4.4 (a URL segment: letters, digits, ".", "_", "-")')
+    .option('--content <dir>', 'content tree', 'content')
+    .action(async (name: string, opts: { content: string }) => {
+      const { snapshotVersion } = await import('./commands/version.ts');
+      const outcome = await snapshotVersion({ name, content: opts.content });
+      process.stderr.write(
+        `✓ version ${name}: docs in ${outcome.docs}${outcome.sidebars ? `, sidebar in ${outcome.sidebars}` : ''}${outcome.description ? `, API description in ${outcome.description}` : ''}; ${outcome.versionsFile} lists it first\n`,
+      );
+    });
+
+  program
     .command('dev')
     .description('build in memory, serve, watch and reload while you write')
     .option('--content <dir>', 'content tree', 'content')

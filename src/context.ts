@@ -18,6 +18,8 @@ export interface BuildContext {
   highlighter: Highlighter;
   engine: string;
   usedPages: Set<string>;
+  /** Keys of the references and change sets this build used, which the cache keeps. */
+  usedApi: Set<string>;
   /** Parse on worker threads when there is enough to parse. */
   workers: boolean;
   /** The React templates: the engine's own, or (dev) a copy compiled after a template changed. */
@@ -42,7 +44,7 @@ export interface BuildContext {
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
 export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
-  return { ...previous, config, timings: [], usedPages: new Set() };
+  return { ...previous, config, timings: [], usedPages: new Set(), usedApi: new Set() };
 }
 
 export function createBuildContext(config: ResolvedConfig, reporter: Reporter): BuildContext {
@@ -56,6 +58,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     highlighter: createHighlighter(cache.code, process.env['MAPSDOCS_WORKERS'] === '0' ? undefined : startRemoteHighlighter),
     engine,
     usedPages: new Set(),
+    usedApi: new Set(),
     workers: process.env['MAPSDOCS_WORKERS'] !== '0',
     renderers: builtInRenderers,
     renderersKey: 'built-in',
@@ -65,5 +68,5 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
 
 export function persistCache(context: BuildContext): void {
   if (!context.config.cache) return;
-  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages });
+  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages, api: context.usedApi });
 }

@@ -1,4 +1,4 @@
-import type { DocView, PageView, SiteView } from '../src/render/viewModel.ts';
+import type { DocView, PageVersionView, PageView, SiteView } from '../src/render/viewModel.ts';
 import { Article } from './Article.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toc } from './Toc.tsx';
@@ -44,6 +44,30 @@ function Pager({ doc }: { doc: DocView }) {
   );
 }
 
+/** Over a page of a version other than the last: which version this is, and the way to the same page in the last one. */
+function VersionBanner({ site, version }: { site: SiteView; version: PageVersionView }) {
+  const { banner } = version;
+  if (!banner) return null;
+  return (
+    <div className="version-banner" role="note" aria-label="Version notice">
+      <p>
+        {banner.kind === 'unreleased' ? (
+          <>
+            This is unreleased documentation for {site.title} <strong>{version.label}</strong>.
+          </>
+        ) : (
+          <>
+            This is documentation for {site.title} <strong>{version.label}</strong>, which is no longer actively maintained.
+          </>
+        )}
+      </p>
+      <p>
+        For up-to-date documentation, see the <a href={banner.latest.href}>latest version</a> ({banner.latest.label}).
+      </p>
+    </div>
+  );
+}
+
 export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; doc: DocView }) {
   return (
     <div className={doc.sidebarHtml !== undefined ? 'doc-layout has-sidebar' : 'doc-layout'}>
@@ -52,7 +76,17 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
         <div className={doc.toc.length > 0 ? 'doc-container has-toc' : 'doc-container'}>
           <Article
             content={{ kind: 'doc', title: page.title, html: doc.html, date: doc.date, authors: doc.authors }}
-            before={<Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />}
+            before={
+              page.version ? (
+                <>
+                  <VersionBanner site={site} version={page.version} />
+                  <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
+                  <span className="version-badge">Version: {page.version.label}</span>
+                </>
+              ) : (
+                <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
+              )
+            }
             after={<Pager doc={doc} />}
           />
           {doc.toc.length > 0 ? (

@@ -8,6 +8,8 @@ function NavLink({ link, className }: { link: NavLinkView; className: string }) 
       href={link.href}
       aria-current={link.active ? 'page' : undefined}
       data-value={link.value}
+      data-version-hrefs={link.versionHrefs ? JSON.stringify(link.versionHrefs) : undefined}
+      data-version-labels={link.versionLabels ? JSON.stringify(link.versionLabels) : undefined}
       {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {link.label}

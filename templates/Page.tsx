@@ -23,7 +23,7 @@ export function Page({ site, page }: { site: SiteView; page: PageView }) {
       content = <NotFoundPage site={site} suggestions={body.suggestions} />;
       break;
     case 'apiReference':
-      content = <ApiReferencePage page={page} view={body} />;
+      content = <ApiReferencePage site={site} page={page} view={body} />;
       break;
   }
   return (

@@ -1,4 +1,4 @@
-import { jsonForScript } from './inlineJson.ts';
+import { inlineScriptJson } from '../src/render/inlineScript.ts';
 
 /**
  * The home page's check that the site is served where it was built for. A
@@ -8,5 +8,5 @@ import { jsonForScript } from './inlineJson.ts';
  * colour mode). It runs before the page is first painted: nothing moves.
  */
 export function baseUrlBannerScript(baseUrl: string): string {
-  return `(function(b){var p=location.pathname.replace(/index(\\.html)?$/,'');if(p.charAt(p.length-1)!=='/')p+='/';if(p===b)return;var s=document.currentScript,d=document.createElement('div');d.className='base-url-banner';d.setAttribute('role','alert');d.style.cssText='margin:0;padding:12px 16px;background:#fff4d6;color:#4a2f00;border-bottom:2px solid #7a4d00;font:16px/1.5 system-ui,sans-serif;text-align:center;overflow-wrap:anywhere';d.textContent='This site did not load properly: it is configured for the base address "'+b+'" but is served at "'+p+'", so its styles and scripts are looked for in the wrong place. Set baseUrl: "'+p+'" in content/site.yaml (or pass --base-url '+p+') and build again.';s.parentNode.insertBefore(d,s)})(${jsonForScript(baseUrl)});`;
+  return `(function(b){var p=location.pathname.replace(/index(\\.html)?$/,'');if(p.charAt(p.length-1)!=='/')p+='/';if(p===b)return;var s=document.currentScript,d=document.createElement('div');d.className='base-url-banner';d.setAttribute('role','alert');d.style.cssText='margin:0;padding:12px 16px;background:#fff4d6;color:#4a2f00;border-bottom:2px solid #7a4d00;font:16px/1.5 system-ui,sans-serif;text-align:center;overflow-wrap:anywhere';d.textContent='This site did not load properly: it is configured for the base address "'+b+'" but is served at "'+p+'", so its styles and scripts are looked for in the wrong place. Set baseUrl: "'+p+'" in content/site.yaml (or pass --base-url '+p+') and build again.';s.parentNode.insertBefore(d,s)})(${inlineScriptJson(baseUrl)});`;
 }

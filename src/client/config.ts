@@ -4,7 +4,7 @@ import { CLIENT_CONFIG_ID, type ClientConfig } from '../render/clientConfig.ts';
 const FALLBACK: ClientConfig = {
   colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false },
   announcement: null,
-  docs: { pluginId: 'default', versions: [], hideable: false, autoCollapseCategories: true },
+  docs: { pluginId: 'default', versions: [], lastVersion: 'current', hideable: false, autoCollapseCategories: true },
 };
 
 let cached: { element: Element | null; config: ClientConfig } | undefined;

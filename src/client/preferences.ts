@@ -123,10 +123,10 @@ export const sidebarPreference = {
 };
 
 export const versionPreference = {
-  /** The preferred docs version's name: one the configuration lists, else the default (the first listed). */
+  /** The preferred docs version's name: one the configuration lists, else the default (the last version, served at /docs). */
   read(config: ClientConfig): string | undefined {
     const names = config.docs.versions.map((v) => v.name);
-    return readValidated(KEYS.preferredVersion(config.docs.pluginId), (raw) => (names.includes(raw) ? raw : undefined), names[0]);
+    return readValidated(KEYS.preferredVersion(config.docs.pluginId), (raw) => (names.includes(raw) ? raw : undefined), config.docs.lastVersion);
   },
   /** Remembers a version the reader picked; a name the configuration does not list is not stored. */
   write(name: string, config: ClientConfig): boolean {

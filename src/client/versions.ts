@@ -1,10 +1,23 @@
 import { clientConfig } from './config.ts';
 import { KEYS, onStoredChange, versionPreference } from './preferences.ts';
 
+/** A JSON map of version name → text, as the server leaves it on a link; anything else is no map. */
+function versionMap(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The preferred docs version, remembered per docs plugin when the reader picks
  * one in a versions dropdown. Pages outside the docs show it as the
- * dropdown's label, as Docusaurus does; docs pages show their own version.
+ * dropdown's label, and their navbar links into the docs (docSidebar,
+ * docsVersion and doc items, which carry a target per version) lead into it,
+ * as Docusaurus does; docs pages show and link their own version.
  */
 export function mountVersionPreference(signal: AbortSignal): void {
   const config = clientConfig();
@@ -12,9 +25,16 @@ export function mountVersionPreference(signal: AbortSignal): void {
     // Reading also drops a stored name the configuration does not list.
     const preferred = versionPreference.read(config);
     if (document.body.classList.contains('page-doc') || document.body.classList.contains('page-apiReference')) return;
+    if (preferred === undefined) return;
     const label = config.docs.versions.find((v) => v.name === preferred)?.label;
-    if (label === undefined) return;
-    for (const current of document.querySelectorAll<HTMLElement>('.navbar-dropdown[data-kind="versions"] [data-current-label]')) current.textContent = label;
+    if (label !== undefined) for (const current of document.querySelectorAll<HTMLElement>('.navbar-dropdown[data-kind="versions"] [data-current-label]')) current.textContent = label;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('.navbar a[data-version-hrefs]')) {
+      const href = versionMap(link.dataset['versionHrefs'])?.[preferred];
+      // Only a path of this site: the map is the server's, but a link is never pointed elsewhere.
+      if (href !== undefined && href.startsWith('/') && !href.startsWith('//')) link.setAttribute('href', href);
+      const text = versionMap(link.dataset['versionLabels'])?.[preferred];
+      if (text !== undefined) link.firstChild?.replaceWith(document.createTextNode(text));
+    }
   };
   showPreferred();
   document.addEventListener(

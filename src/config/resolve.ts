@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
-import { UsageError } from '../errors.ts';
+import { UsageError, type SourceLocation } from '../errors.ts';
 import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
 import { landingSchema, type LandingConfig } from './landing.ts';
 import { BASE_URL, NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
+import { CURRENT, resolveVersions, VERSIONS_FILE, type DocsVersion } from './versions.ts';
 
 /** Everything a build needs to know, resolved once and passed to every stage. */
 export interface ResolvedConfig {
@@ -18,6 +19,10 @@ export interface ResolvedConfig {
   configFile: string | undefined;
   landingFile: string | undefined;
   site: SiteConfig;
+  /** Where a value of the site configuration is written (the file alone when it is not, or there is no file). */
+  locate: (keys: readonly PropertyKey[]) => SourceLocation;
+  /** The docs versions to build, current first; one (current, at /docs) on an unversioned site. */
+  versions: DocsVersion[];
   landing: LandingConfig;
   /** Base path, starting and ending with `/`. */
   baseUrl: string;
@@ -63,11 +68,11 @@ export function normaliseBaseUrl(raw: string): string {
   return normalised;
 }
 
-export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined } {
+export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate'] } {
   const file = path.join(contentDir, SITE_CONFIG_FILE);
-  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined };
+  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }) };
   const yaml = parseYaml(readFileSync(file, 'utf8'), file);
-  return { site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue), file };
+  return { site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue), file, locate: (keys) => ({ file, ...yaml.locate(keys) }) };
 }
 
 export function loadLanding(contentDir: string): { landing: LandingConfig; file: string | undefined } {
@@ -83,7 +88,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   if (!existsSync(contentDir)) {
     throw new UsageError(`content folder not found: ${contentDir} (pass --content DIR)`);
   }
-  const { site, file: configFile } = loadSiteConfig(contentDir);
+  const { site, file: configFile, locate } = loadSiteConfig(contentDir);
   const { landing, file: landingFile } = loadLanding(contentDir);
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? site.baseUrl);
   let openapiFile: string | undefined;
@@ -94,6 +99,15 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     const candidate = path.resolve(root, site.openapi.file);
     openapiFile = existsSync(candidate) ? candidate : undefined;
   }
+  const configured = path.resolve(root, options.openapi ?? site.openapi.file);
+  const versions = resolveVersions({
+    contentDir,
+    site,
+    openapiFile,
+    versionedOpenapiDir: path.join(path.dirname(configured), 'versioned'),
+    openapiName: path.basename(configured),
+    locate,
+  });
   return {
     root,
     contentDir,
@@ -102,6 +116,8 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     configFile,
     landingFile,
     site,
+    locate,
+    versions,
     landing,
     baseUrl,
     strict: options.strict ?? false,
@@ -128,11 +144,22 @@ export function resolveConfigAgain(options: ResolveOptions, memo: ConfigMemo | u
     const file = path.join(contentDir, name);
     return existsSync(file) ? readFileSync(file, 'utf8') : null;
   };
-  const key = JSON.stringify([options, root, text(SITE_CONFIG_FILE), text(LANDING_FILE)]);
+  // Which versions exist is also said by folders: a snapshot added or removed is a new configuration.
+  const names = (dir: string): string[] => {
+    try {
+      return readdirSync(dir).sort();
+    } catch {
+      return [];
+    }
+  };
+  const folders = [names(path.join(contentDir, 'versioned_docs')), names(path.join(contentDir, 'versioned_sidebars')), existsSync(path.join(contentDir, 'sidebars.json'))];
+  const key = JSON.stringify([options, root, text(SITE_CONFIG_FILE), text(LANDING_FILE), text(VERSIONS_FILE), folders]);
   if (memo?.key !== key) return { key, config: resolveConfig(options) };
-  // The description may have been created or deleted since.
-  if (options.openapi !== undefined) return memo;
-  const candidate = path.resolve(memo.config.root, memo.config.site.openapi.file);
+  // A description (the current one, or a version's) may have been created or deleted since.
+  const candidate = path.resolve(memo.config.root, options.openapi ?? memo.config.site.openapi.file);
   const openapiFile = existsSync(candidate) ? candidate : undefined;
-  return openapiFile === memo.config.openapiFile ? memo : { key, config: { ...memo.config, openapiFile } };
+  const versionedChanged = memo.config.versions.some((v) => v.name !== CURRENT && existsSync(path.join(path.dirname(candidate), 'versioned', `version-${v.name}`, path.basename(candidate))) !== (v.openapiFile !== undefined));
+  if (versionedChanged) return { key, config: resolveConfig(options) };
+  if (options.openapi !== undefined || openapiFile === memo.config.openapiFile) return memo;
+  return { key, config: { ...memo.config, openapiFile, versions: memo.config.versions.map((v) => (v.name === CURRENT ? { ...v, openapiFile } : v)) } };
 }

@@ -164,10 +164,30 @@ export const siteConfigSchema = z.object({
       autoCollapseCategories: z.boolean().default(true),
       /** Lets readers hide the sidebar on desktop. */
       hideable: z.boolean().default(true),
+      /**
+       * Settings of each docs version, by name (`current` is content/docs), as Docusaurus has them. Which
+       * versions exist is content/versions.json's to say; a name here that is not one is an error.
+       */
       versions: z
-        .array(z.object({ name: z.string().min(1), label: z.string().min(1), path: sitePath.default('/docs') }))
-        .min(1)
-        .default([{ name: 'current', label: 'Current', path: '/docs' }]),
+        .record(
+          z.string().min(1),
+          z.strictObject({
+            /** Shown in the version dropdown and banners; default "Next" for current, else the name. */
+            label: z.string().min(1).optional(),
+            /** The version's path under /docs ("" for /docs itself); default "" for the last version, "next" for current, else the name. */
+            path: z
+              .string()
+              .regex(/^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*)?$/, 'must be a path relative to /docs, e.g. "next" or "4.3" ("" for /docs itself)')
+              .optional(),
+            /** The banner over its pages; default "unreleased" for versions newer than the last, "unmaintained" for older ones. */
+            banner: z.enum(['none', 'unreleased', 'unmaintained']).optional(),
+          }),
+        )
+        .default({}),
+      /** The version served at /docs: default the first of content/versions.json, or current when there is none. */
+      lastVersion: z.string().min(1).optional(),
+      /** Build only these versions (quick local builds); the last version must be one of them. */
+      onlyIncludeVersions: z.array(z.string().min(1)).min(1).optional(),
       editUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https address' }).optional(),
     })
     .prefault({}),

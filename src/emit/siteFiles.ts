@@ -2,14 +2,14 @@ import type { SiteAssets } from '../assets.ts';
 import type { BuildContext } from '../context.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { Reference } from '../openapi/reference.ts';
-import { NOT_FOUND_ROUTE, type LazyView } from '../render/pageViews.ts';
+import type { LazyView } from '../render/pageViews.ts';
 import type { CopiedFile, OutputFile } from './atomic.ts';
 import { buildSitemap } from './sitemap.ts';
 
 /** The sitemap of the site's routes; dev makes it again only when the routes or the configuration change. */
 export async function sitemapOf(context: Pick<BuildContext, 'config' | 'rendered'>, views: readonly LazyView[]): Promise<string> {
   const { config } = context;
-  const routes = views.filter((v) => v.route !== NOT_FOUND_ROUTE).map((v) => v.route);
+  const routes = views.filter((v) => !v.notFound).map((v) => v.route);
   const memo = context.rendered;
   const key = memo ? JSON.stringify([routes, config.site, config.baseUrl]) : '';
   if (memo?.sitemap?.key === key) return memo.sitemap.xml;
@@ -19,10 +19,10 @@ export async function sitemapOf(context: Pick<BuildContext, 'config' | 'rendered
 }
 
 /** Every output file but the pages: assets, the sitemap and the description's downloads; and the files copied as they are (static files, images). */
-export function siteFilesOf(site: { assets: SiteAssets; sitemap: string; reference: Reference | undefined; parsed: readonly ParsedPage[] }): { files: OutputFile[]; copies: CopiedFile[] } {
-  const { assets, reference } = site;
+export function siteFilesOf(site: { assets: SiteAssets; sitemap: string; references: readonly Reference[]; parsed: readonly ParsedPage[] }): { files: OutputFile[]; copies: CopiedFile[] } {
+  const { assets } = site;
   const files: OutputFile[] = [...assets.files, { path: 'sitemap.xml', contents: site.sitemap }];
-  if (reference) files.push(...reference.downloads);
+  for (const reference of site.references) files.push(...reference.downloads);
   const copies: CopiedFile[] = [...assets.copies];
   const seenImages = new Set<string>();
   for (const page of site.parsed) {

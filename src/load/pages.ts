@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CURRENT, DOCS_ROUTE } from '../config/versions.ts';
 import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import { createConfinement } from '../io/confinement.ts';
 import { walkFiles } from '../io/walk.ts';
@@ -14,10 +15,12 @@ export interface SourcePage {
   file: string;
   /** Path relative to the content folder, with `/`. */
   relFile: string;
-  /** Docs: the path under docs/ without `.md` (`security/impl/ldap`); pages: the name. */
+  /** Docs: the path under its docs folder without `.md` (`security/impl/ldap`); pages: the name. */
   id: string;
-  /** Docs: the folder under docs/ (`security/impl`, `` for the root). */
+  /** Docs: the folder under its docs folder (`security/impl`, `` for the root). */
   dir: string;
+  /** Docs: the name of the version the page belongs to (`current` for content/docs); pages: undefined. */
+  version: string | undefined;
   route: string;
   frontMatter: FrontMatter;
   body: string;
@@ -25,45 +28,56 @@ export interface SourcePage {
   hash: string;
 }
 
+/** A tree of docs pages: content/docs, or a version's snapshot, served under its route base. */
+export interface DocsTree {
+  version: string;
+  /** Relative to the content folder, with `/`: `docs`, `versioned_docs/version-4.3`. */
+  docsDir: string;
+  /** `/docs`, `/docs/next`, `/docs/4.3`. */
+  routeBase: string;
+}
+
+/** The one tree of an unversioned site. */
+export const UNVERSIONED: readonly DocsTree[] = [{ version: CURRENT, docsDir: 'docs', routeBase: DOCS_ROUTE }];
+
 export interface LoadedContent {
   pages: SourcePage[];
-  /** Keyed by folder under docs/ (`` is the root). */
-  categories: Map<string, Category>;
+  /** By version name, then by folder under its docs folder (`` is the root). */
+  categories: Map<string, Map<string, Category>>;
 }
 
-export const DOCS_ROUTE = '/docs';
-
-/** The route of a docs file id, before any slug. */
-export function routeOfDocId(id: string): string {
-  if (id === 'index') return `${DOCS_ROUTE}/`;
-  if (id.endsWith('/index')) return `${DOCS_ROUTE}/${id.slice(0, -'/index'.length)}/`;
-  return `${DOCS_ROUTE}/${id}`;
+/** The route of a docs file id, before any slug, under the route of its version. */
+export function routeOfDocId(id: string, routeBase: string = DOCS_ROUTE): string {
+  if (id === 'index') return `${routeBase}/`;
+  if (id.endsWith('/index')) return `${routeBase}/${id.slice(0, -'/index'.length)}/`;
+  return `${routeBase}/${id}`;
 }
 
-function applySlug(page: { dir: string; kind: 'doc' | 'page' }, slug: string): string {
-  const prefix = page.kind === 'doc' ? DOCS_ROUTE : '';
-  if (slug.startsWith('/')) return `${prefix}${slug === '/' ? '/' : slug}`;
-  return `${prefix}/${page.dir ? `${page.dir}/` : ''}${slug}`;
+function applySlug(page: { dir: string; prefix: string }, slug: string): string {
+  if (slug.startsWith('/')) return `${page.prefix}${slug === '/' ? '/' : slug}`;
+  return `${page.prefix}/${page.dir ? `${page.dir}/` : ''}${slug}`;
 }
 
-export function readSourcePage(contentDir: string, relFile: string, previous?: SourcePage): SourcePage {
+/** Reads one page: a docs page of `tree`, or (without a tree) a page of content/pages. */
+export function readSourcePage(contentDir: string, relFile: string, tree: DocsTree | undefined, previous?: SourcePage): SourcePage {
   const file = path.join(contentDir, relFile);
   const source = readFileSync(file, 'utf8');
   const hash = createHash('sha1').update(source).digest('base64url');
   // Unchanged since the last build of this session: its front matter need not be parsed again.
   if (previous && previous.file === file && previous.hash === hash) return previous;
-  const kind = relFile.startsWith('docs/') ? 'doc' : 'page';
-  const inner = relFile.slice(kind === 'doc' ? 'docs/'.length : 'pages/'.length).replace(/\.md$/, '');
-  const dir = kind === 'doc' && inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
+  const kind = tree ? 'doc' : 'page';
+  const inner = relFile.slice(tree ? tree.docsDir.length + 1 : 'pages/'.length).replace(/\.md$/, '');
+  const dir = tree && inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
   const { frontMatter, body } = splitFrontMatter(source, file);
-  let route = kind === 'doc' ? routeOfDocId(inner) : inner === 'index' ? '/' : `/${inner}`;
-  if (frontMatter.slug !== undefined) route = applySlug({ dir, kind }, frontMatter.slug);
+  let route = tree ? routeOfDocId(inner, tree.routeBase) : inner === 'index' ? '/' : `/${inner}`;
+  if (frontMatter.slug !== undefined) route = applySlug({ dir, prefix: tree ? tree.routeBase : '' }, frontMatter.slug);
   return {
     kind,
     file,
     relFile,
     id: inner,
     dir,
+    version: tree?.version,
     route,
     frontMatter,
     body,
@@ -76,38 +90,47 @@ export function isIgnoredContentPath(rel: string): boolean {
   return rel.split('/').some((segment) => segment.startsWith('.') || segment.startsWith('_') || segment === 'node_modules');
 }
 
-/** The markdown files of `docs/` and `pages/`, relative to the content folder; a symbolic link out of it is an error. */
-export function listSourceFiles(contentDir: string): string[] {
+function markdownFilesUnder(contentDir: string, top: string): string[] {
   const confinement = createConfinement([contentDir]);
-  return ['docs', 'pages'].flatMap((top) =>
-    walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` }).map((file) => `${top}/${file.rel}`),
+  return walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` }).map(
+    (file) => `${top}/${file.rel}`,
   );
 }
 
-/** Reads every page and category; all user errors of the tree are reported together. */
+/** The markdown files of every docs tree and of `pages/`, relative to the content folder; a symbolic link out of it is an error. */
+export function listSourceFiles(contentDir: string, trees: readonly DocsTree[] = UNVERSIONED): string[] {
+  return [...trees.map((tree) => tree.docsDir), 'pages'].flatMap((top) => markdownFilesUnder(contentDir, top));
+}
+
+/** Reads every page and category of every docs tree, and the pages of content/pages; all user errors are reported together. */
 export function loadContent(
   contentDir: string,
   options: {
     includeDrafts: boolean;
+    /** The docs trees: content/docs alone on an unversioned site. */
+    trees?: readonly DocsTree[];
     /** The pages of the previous build of a dev session, by relative file. */
     previous?: ReadonlyMap<string, SourcePage>;
-    /** Its categories, by folder. */
+    /** Its categories, by their folder relative to the content folder. */
     previousCategories?: ReadonlyMap<string, Category>;
   },
 ): LoadedContent {
+  const trees = options.trees ?? UNVERSIONED;
   const errors: UserError[] = [];
   const pages: SourcePage[] = [];
-  for (const relFile of listSourceFiles(contentDir)) {
+  const read = (relFile: string, tree: DocsTree | undefined): void => {
     try {
-      const page = readSourcePage(contentDir, relFile, options.previous?.get(relFile));
-      if (page.frontMatter.draft === true && !options.includeDrafts) continue;
+      const page = readSourcePage(contentDir, relFile, tree, options.previous?.get(relFile));
+      if (page.frontMatter.draft === true && !options.includeDrafts) return;
       pages.push(page);
     } catch (error) {
       const found = userErrorsOf(error);
       if (found.length === 0) throw error;
       errors.push(...found);
     }
-  }
+  };
+  for (const tree of trees) for (const relFile of markdownFilesUnder(contentDir, tree.docsDir)) read(relFile, tree);
+  for (const relFile of markdownFilesUnder(contentDir, 'pages')) read(relFile, undefined);
   const byRoute = new Map<string, SourcePage>();
   for (const page of pages) {
     const other = byRoute.get(page.route);
@@ -120,25 +143,36 @@ export function loadContent(
       );
     } else byRoute.set(page.route, page);
   }
-  const categories = new Map<string, Category>();
-  const docsDir = path.join(contentDir, 'docs');
-  const dirs = new Set<string>();
-  for (const page of pages) {
-    if (page.kind !== 'doc') continue;
-    const parts = page.dir ? page.dir.split('/') : [];
-    for (let i = 1; i <= parts.length; i += 1) dirs.add(parts.slice(0, i).join('/'));
-  }
-  for (const dir of [...dirs].sort()) {
-    try {
-      categories.set(dir, loadCategory(docsDir, dir, options.previousCategories?.get(dir)));
-    } catch (error) {
-      const found = userErrorsOf(error);
-      if (found.length === 0) throw error;
-      errors.push(...found);
+  const categories = new Map<string, Map<string, Category>>();
+  for (const tree of trees) {
+    const docsDir = path.join(contentDir, tree.docsDir);
+    const dirs = new Set<string>();
+    for (const page of pages) {
+      if (page.version !== tree.version) continue;
+      const parts = page.dir ? page.dir.split('/') : [];
+      for (let i = 1; i <= parts.length; i += 1) dirs.add(parts.slice(0, i).join('/'));
     }
+    const own = new Map<string, Category>();
+    for (const dir of [...dirs].sort()) {
+      try {
+        own.set(dir, loadCategory(docsDir, dir, options.previousCategories?.get(`${tree.docsDir}/${dir}`)));
+      } catch (error) {
+        const found = userErrorsOf(error);
+        if (found.length === 0) throw error;
+        errors.push(...found);
+      }
+    }
+    categories.set(tree.version, own);
   }
   if (errors.length > 0) throw new ContentErrors(errors, pages);
   return { pages, categories };
+}
+
+/** The categories of every tree in one map, keyed by their folder relative to the content folder: what a dev session keeps. */
+export function categoriesByFolder(content: LoadedContent, trees: readonly DocsTree[]): Map<string, Category> {
+  const flat = new Map<string, Category>();
+  for (const tree of trees) for (const [dir, category] of content.categories.get(tree.version) ?? []) flat.set(`${tree.docsDir}/${dir}`, category);
+  return flat;
 }
 
 /** Load errors, with whatever pages could be read (dev mode keeps serving those). */

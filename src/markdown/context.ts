@@ -7,6 +7,8 @@ export interface PageFileData {
   path: string;
   /** The page's route, e.g. `/docs/intro`. */
   route: string;
+  /** Where the page's docs version is served, when it is not /docs (`/docs/4.3`): site links into /docs stay in the version. */
+  docsBase: string | undefined;
   source: string;
   headings: Heading[];
   links: LinkRef[];

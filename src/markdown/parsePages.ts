@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hashOf } from '../cache.ts';
+import { DOCS_ROUTE } from '../config/versions.ts';
 import type { BuildContext } from '../context.ts';
 import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import type { SourcePage } from '../load/pages.ts';
@@ -50,19 +51,21 @@ export async function parsePages(
   const pool =
     misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
       ? createMarkdownPool({
-          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], routes: [...byFile], code: [...context.highlighter.cache] },
+          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], versionBases: context.config.versions.map((v) => v.routeBase), routes: [...byFile], code: [...context.highlighter.cache] },
           codeCache: context.highlighter.cache,
         })
       : undefined;
   if (pool || pages.length === 0) onLastStarted?.();
   let processor: MarkdownProcessor | undefined;
   const parseOne = (page: SourcePage): Promise<MarkdownResult> => {
-    const input = { body: page.body, path: page.file, route: page.route };
+    const docsBase = page.version === undefined ? undefined : context.config.versions.find((v) => v.name === page.version)?.routeBase;
+    const input = { body: page.body, path: page.file, route: page.route, ...(docsBase !== undefined && docsBase !== DOCS_ROUTE ? { docsBase } : {}) };
     if (pool) return pool.process(input);
     processor ??= createMarkdownProcessor({
       highlighter: context.highlighter,
       baseUrl: context.config.baseUrl,
       readRoots: [context.config.contentDir],
+      versionBases: context.config.versions.map((v) => v.routeBase),
       routeOfFile: (file) => byFile.get(file),
     });
     return processMarkdown(processor, input);

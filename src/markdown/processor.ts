@@ -42,7 +42,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
-    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl, readRoots: options.readRoots })
+    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl, readRoots: options.readRoots, versionBases: options.versionBases })
     .use(remarkCode, { highlighter: options.highlighter })
     .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
     .use(rehypeCollect)
@@ -54,6 +54,8 @@ export interface MarkdownInput {
   body: string;
   path: string;
   route: string;
+  /** Where the page's docs version is served, when it is not /docs. */
+  docsBase?: string | undefined;
 }
 
 export async function processMarkdown(processor: MarkdownProcessor, input: MarkdownInput): Promise<MarkdownResult> {
@@ -61,6 +63,7 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
   const page: PageFileData = {
     path: input.path,
     route: input.route,
+    docsBase: input.docsBase,
     source,
     headings: [],
     links: [],

@@ -8,6 +8,7 @@ export interface WorkerInit {
   baseUrl: string;
   /** The folders a page may name files in. */
   readRoots: string[];
+  versionBases: string[];
   routes: [string, string][];
   code: [string, string][];
 }
@@ -34,7 +35,7 @@ const init = workerData as WorkerInit;
 const routes = new Map(init.routes);
 const code = new RecordingMap(init.code);
 const highlighter = createHighlighter(code);
-const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, readRoots: init.readRoots, routeOfFile: (file) => routes.get(file) });
+const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, readRoots: init.readRoots, versionBases: init.versionBases, routeOfFile: (file) => routes.get(file) });
 
 parentPort?.on('message', (request: WorkerRequest) => {
   void processMarkdown(processor, request.input).then(

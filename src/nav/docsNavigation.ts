@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { LoadedContent } from '../load/pages.ts';
+import type { Category } from '../load/categories.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { RenderMemo } from '../render/memo.ts';
 import type { Renderers } from '../render/renderers.ts';
 import type { SidebarRenderer } from '../render/sidebarHtml.ts';
+import { readSidebarsFile, sidebarFromFile } from './sidebarsFile.ts';
 import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem, type SidebarLink } from './sidebar.ts';
 
 function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
@@ -19,16 +20,28 @@ function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
     }));
 }
 
-/** The docs sidebar, with the API reference as a page of the folder that holds its route. */
-export function buildDocsSidebar(parsed: readonly ParsedPage[], content: LoadedContent, referenceRoute: string | undefined): SidebarItem[] {
-  const docs = sidebarDocs(parsed);
-  if (referenceRoute !== undefined) {
-    const route = referenceRoute;
-    const inner = route.replace(/^\/docs\//, '');
+/**
+ * A version's docs sidebar: from its sidebars file when it has one, else from
+ * its folders. The API reference (and the REST change log) are pages of the
+ * folder that holds their route.
+ */
+export function buildDocsSidebar(options: {
+  parsed: readonly ParsedPage[];
+  categories: ReadonlyMap<string, Category>;
+  /** Where the version's docs are served: `/docs`, `/docs/4.3`. */
+  routeBase: string;
+  apiPages: readonly { route: string; label: string; position: number }[];
+  sidebarsFile?: string | undefined;
+  sidebarId: string;
+}): SidebarItem[] {
+  const docs = sidebarDocs(options.parsed);
+  for (const page of options.apiPages) {
+    const inner = page.route.startsWith(`${options.routeBase}/`) ? page.route.slice(options.routeBase.length + 1) : page.route.replace(/^\//, '');
     const dir = inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
-    docs.push({ id: inner, dir, route, label: 'API reference', position: 100, isIndex: false });
+    docs.push({ id: inner, dir, route: page.route, label: page.label, position: page.position, isIndex: false });
   }
-  return buildSidebar(docs, content.categories);
+  if (options.sidebarsFile) return sidebarFromFile({ sidebars: readSidebarsFile(options.sidebarsFile), sidebarId: options.sidebarId, docs, categories: options.categories });
+  return buildSidebar(docs, options.categories);
 }
 
 /** Shared by every docs page of a build: the sidebar, its reading order and its pre-rendered parts. */
@@ -40,15 +53,16 @@ export interface DocsNavigation {
   breadcrumbs: Map<string, SidebarCategory[]>;
 }
 
-export function docsNavigation(sidebar: SidebarItem[], baseUrl: string, renderers: Renderers, renderersKey: string, memo: RenderMemo | undefined): DocsNavigation {
+export function docsNavigation(options: { version: string; sidebar: SidebarItem[]; baseUrl: string; renderers: Renderers; renderersKey: string; memo: RenderMemo | undefined }): DocsNavigation {
+  const { version, sidebar, baseUrl, renderers, renderersKey, memo } = options;
   const order = flattenSidebar(sidebar);
   // In dev, an unchanged sidebar keeps its renderer, whose pages' sidebars are already rendered.
-  const previous = memo?.sidebar;
+  const previous = memo?.sidebars.get(version);
   const renderer =
     previous && previous.baseUrl === baseUrl && previous.renderersKey === renderersKey && isDeepStrictEqual(previous.items, sidebar)
       ? previous.renderer
       : renderers.createSidebarRenderer(sidebar, baseUrl);
-  if (memo) memo.sidebar = { items: sidebar, baseUrl, renderersKey, renderer };
+  if (memo) memo.sidebars.set(version, { items: sidebar, baseUrl, renderersKey, renderer });
   const position = new Map<string, number>();
   order.forEach((link, i) => {
     if (!position.has(link.href)) position.set(link.href, i);

@@ -14,8 +14,10 @@ export interface ClientConfig {
   docs: {
     /** Names the preferred-version key, as Docusaurus does per docs plugin. */
     pluginId: string;
-    /** The versions the site declares, the default first. */
+    /** The versions the site builds, current first. */
     versions: { name: string; label: string }[];
+    /** The version served at /docs: the default when the reader has chosen none. */
+    lastVersion: string;
     hideable: boolean;
     autoCollapseCategories: boolean;
   };
@@ -34,6 +36,7 @@ export function clientConfigOf(site: SiteView): ClientConfig {
     docs: {
       pluginId: site.docs.pluginId,
       versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label })),
+      lastVersion: site.docs.lastVersion,
       hideable: site.docs.hideable,
       autoCollapseCategories: site.docs.autoCollapseCategories,
     },

@@ -6,12 +6,13 @@ import type { PageView, SiteView } from './viewModel.ts';
 /** What dev remembers of its last render: the site view and templates it used, and each page's view and HTML. */
 export interface RenderMemo {
   site?: { view: SiteView; renderersKey: string };
-  sidebar?: { items: SidebarItem[]; baseUrl: string; renderersKey: string; renderer: SidebarRenderer };
+  /** Each version's sidebar, by version name. */
+  sidebars: Map<string, { items: SidebarItem[]; baseUrl: string; renderersKey: string; renderer: SidebarRenderer }>;
   assets?: { key: string; value: SiteAssets };
   sitemap?: { key: string; xml: string };
   pages: Map<string, { view: PageView; html: string }>;
 }
 
 export function createRenderMemo(): RenderMemo {
-  return { pages: new Map() };
+  return { pages: new Map(), sidebars: new Map() };
 }

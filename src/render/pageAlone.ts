@@ -1,8 +1,10 @@
 import type { BuildContext } from '../context.ts';
 import type { OutputFile } from '../emit/atomic.ts';
+import { docsTreeOf } from '../config/versions.ts';
 import { loadContent, type SourcePage } from '../load/pages.ts';
 import { parsePages, type ParsedPage } from '../markdown/parsePages.ts';
-import { buildDocsSidebar } from '../nav/docsNavigation.ts';
+import { versionBuildsOf } from '../nav/versionBuilds.ts';
+import { referenceRouteOf } from '../openapi/referenceSource.ts';
 import { buildPageViews } from './pageViews.ts';
 import { siteAssets, siteViewOf, withMermaid } from './renderPages.ts';
 
@@ -24,7 +26,8 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
   const { config } = context;
   // Its code blocks go ahead of the build's: the reader is waiting for this page.
   const local: BuildContext = { ...context, highlighter: context.highlighter.urgent(), timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
-  const content = await loadContent(config.contentDir, { includeDrafts: false, previous: context.sources, previousCategories: context.categories });
+  const trees = config.versions.map(docsTreeOf);
+  const content = await loadContent(config.contentDir, { includeDrafts: false, trees, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
   // The landing page is made from configuration alone; any other route needs its markdown page.
   if (!page && route !== '/') return undefined;
@@ -36,10 +39,14 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     if (title === undefined) return [];
     return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [] } }];
   });
-  const referenceRoute = config.openapiFile ? config.site.openapi.route : undefined;
-  const sidebar = buildDocsSidebar(parsed, content, referenceRoute);
+  const apiRoutes = new Map(config.versions.flatMap((v) => (v.openapiFile ? [[v.name, referenceRouteOf(config, v)] as const] : [])));
+  const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references: new Map(), changes: new Map(), apiRoutes, sidebarId: config.site.docs.sidebarId });
   const assets = siteAssets(context);
-  const site = siteViewOf(config, parsed, sidebar, assets);
-  const view = buildPageViews({ config, parsed: parsedPage ? [parsedPage] : [], sidebar, reference: undefined, assets, renderers: context.renderers }).find((v) => v.route === route);
+  const site = siteViewOf(
+    config,
+    versions.map((v) => v.nav),
+    assets,
+  );
+  const view = buildPageViews({ config, versions, pages: parsed.filter((p) => p.source.kind === 'page'), assets, renderers: context.renderers }).find((v) => v.route === route);
   return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
 }

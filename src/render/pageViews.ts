@@ -4,12 +4,12 @@ import { hrefOf, outputFileOf } from '../emit/paths.ts';
 import type { SourcePage } from '../load/pages.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import { docsNavigation, type DocsNavigation } from '../nav/docsNavigation.ts';
-import type { SidebarItem } from '../nav/sidebar.ts';
 import { buildToc } from '../nav/toc.ts';
-import type { Reference } from '../openapi/reference.ts';
+import type { VersionBuild } from '../nav/versionBuilds.ts';
+import type { ApiChanges } from '../openapi/changes.ts';
 import type { RenderMemo } from './memo.ts';
 import type { Renderers } from './renderers.ts';
-import type { PageView } from './viewModel.ts';
+import type { PageVersionView, PageView } from './viewModel.ts';
 
 export const NOT_FOUND_ROUTE = '/404';
 
@@ -77,28 +77,68 @@ function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {
 /** A page's view, made when it is rendered so that a large site is never held in memory whole. */
 export interface LazyView {
   route: string;
+  /** A not-found page: served for unknown paths, never listed in the sitemap. */
+  notFound?: true;
   make: () => PageView;
 }
 
-/** Every page's view: docs, content pages, the landing page, the API reference and the not-found page. */
+/** Where a page leads in each version: the same page there (found by `find`), else that version's main doc. */
+function versionViewOf(versions: readonly VersionBuild[], own: VersionBuild, base: string, find: (version: VersionBuild) => string | undefined): PageVersionView | undefined {
+  if (versions.length < 2) return undefined;
+  const target = (version: VersionBuild): string => `${base}${find(version) ?? version.nav.mainDoc}`;
+  const last = versions.find((v) => v.version.isLast);
+  const { banner } = own.version;
+  return {
+    name: own.version.name,
+    label: own.version.label,
+    alternates: versions.map((v) => ({ name: v.version.name, label: v.version.label, href: target(v) })),
+    banner: banner === 'none' || !last || last === own ? undefined : { kind: banner, latest: { label: last.version.label, href: target(last) } },
+  };
+}
+
+/** Every page's view: each version's docs, reference, change log and not-found page; content pages, the landing page and the not-found page. */
 export function buildPageViews(options: {
   config: ResolvedConfig;
-  parsed: readonly ParsedPage[];
-  sidebar: SidebarItem[];
-  reference: Reference | undefined;
+  versions: readonly VersionBuild[];
+  /** The pages of content/pages. */
+  pages: readonly ParsedPage[];
   assets: SiteAssets;
   renderers: Renderers;
   renderersKey?: string;
   memo?: RenderMemo;
 }): LazyView[] {
-  const { config, parsed, sidebar, reference } = options;
-  const nav = docsNavigation(sidebar, config.baseUrl, options.renderers, options.renderersKey ?? '', options.memo);
-  const views: LazyView[] = parsed.map((page) => ({
-    route: page.source.route,
-    make: () => (page.source.kind === 'doc' ? docView(page, nav, config) : contentPageView(page, config)),
-  }));
-  const fixed = (view: PageView): LazyView => ({ route: view.route, make: () => view });
-  if (!parsed.some((p) => p.source.route === '/')) {
+  const { config, versions, pages } = options;
+  const base = config.baseUrl.replace(/\/$/, '');
+  const fixed = (view: PageView, notFound?: true): LazyView => ({ route: view.route, ...(notFound ? { notFound } : {}), make: () => view });
+  const views: LazyView[] = [];
+  const last = versions.find((v) => v.version.isLast) ?? versions[0];
+  for (const build of versions) {
+    const nav = docsNavigation({ version: build.version.name, sidebar: build.sidebar, baseUrl: config.baseUrl, renderers: options.renderers, renderersKey: options.renderersKey ?? '', memo: options.memo });
+    for (const page of build.docs) {
+      views.push({ route: page.source.route, make: () => ({ ...docView(page, nav, config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
+    }
+    const { reference, changes } = build;
+    if (reference) {
+      const script = options.assets.features['api-reference'];
+      views.push(
+        fixed({
+          route: reference.route,
+          title: reference.title,
+          description: reference.description,
+          keywords: ['REST API', 'OpenAPI'],
+          hasMermaid: false,
+          pageScripts: script ? [script] : [],
+          version: versionViewOf(versions, build, base, (v) => v.reference?.route),
+          body: { kind: 'apiReference', html: reference.html },
+        }),
+      );
+    }
+    if (changes) views.push(fixed({ ...changesView(changes, nav, config), version: versionViewOf(versions, build, base, (v) => v.changes?.route ?? v.reference?.route) }));
+    // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
+    if (versions.length > 1 && build !== last) views.push(fixed(notFoundView(config, build, `${build.version.routeBase}/404`), true));
+  }
+  for (const page of pages) views.push({ route: page.source.route, make: () => contentPageView(page, config) });
+  if (!pages.some((p) => p.source.route === '/')) {
     views.push(
       fixed({
         route: '/',
@@ -111,41 +151,67 @@ export function buildPageViews(options: {
       }),
     );
   }
-  if (reference) {
-    const script = options.assets.features['api-reference'];
-    views.push(
-      fixed({
-        route: reference.route,
-        title: reference.title,
-        description: reference.description,
-        keywords: ['REST API', 'OpenAPI'],
-        hasMermaid: false,
-        pageScripts: script ? [script] : [],
-        body: { kind: 'apiReference', html: reference.html },
-      }),
-    );
-  }
-  views.push(
-    fixed({
-      route: NOT_FOUND_ROUTE,
-      title: 'Page Not Found',
-      description: undefined,
-      keywords: [],
-      hasMermaid: false,
-      pageScripts: [],
-      body: {
-        kind: 'notFound',
-        suggestions: [
-          { id: 'intro', label: 'introduction' },
-          { id: 'index', label: 'configuration index' },
-        ].flatMap(({ id, label }) => {
-          const page = parsed.find((p) => p.source.kind === 'doc' && p.source.id === id);
-          return page ? [{ label, href: hrefOf(config.baseUrl, page.source.route) }] : [];
-        }),
-      },
-    }),
-  );
+  views.push(fixed(notFoundView(config, last, NOT_FOUND_ROUTE), true));
   return views;
+}
+
+/** The not-found page: where to start again in a version (the last, for the site's own). */
+function notFoundView(config: ResolvedConfig, build: VersionBuild | undefined, route: string): PageView {
+  return {
+    route,
+    title: 'Page Not Found',
+    description: undefined,
+    keywords: [],
+    hasMermaid: false,
+    pageScripts: [],
+    body: {
+      kind: 'notFound',
+      suggestions: [
+        { id: 'intro', label: 'introduction' },
+        { id: 'index', label: 'configuration index' },
+      ].flatMap(({ id, label }) => {
+        const found = build?.nav.docRoutes.get(id);
+        return found !== undefined ? [{ label, href: hrefOf(config.baseUrl, found) }] : [];
+      }),
+    },
+  };
+}
+
+/** The REST change log: a docs page of its version, with the sidebar, breadcrumbs and a table of contents of its sections. */
+function changesView(changes: ApiChanges, nav: DocsNavigation, config: ResolvedConfig): PageView {
+  const base = config.baseUrl.replace(/\/$/, '');
+  const index = nav.position.get(changes.route) ?? -1;
+  const previous = index > 0 ? nav.order[index - 1] : undefined;
+  const next = index >= 0 ? nav.order[index + 1] : undefined;
+  const sections = [
+    ...(['added', 'removed', 'changed'] as const).flatMap((change) => {
+      const count = changes.changes.operations.filter((o) => o.change === change).length;
+      return count > 0 ? [{ depth: 2, text: `Operations ${change} (${count})`, id: `operations-${change}`, children: [] }] : [];
+    }),
+    ...(['added', 'removed', 'changed'] as const).flatMap((change) => {
+      const count = changes.changes.schemas.filter((o) => o.change === change).length;
+      return count > 0 ? [{ depth: 2, text: `Schemas ${change} (${count})`, id: `schemas-${change}`, children: [] }] : [];
+    }),
+  ];
+  return {
+    route: changes.route,
+    title: changes.title,
+    description: changes.description,
+    keywords: ['REST API', 'changelog', 'breaking changes'],
+    hasMermaid: false,
+    pageScripts: [],
+    body: {
+      kind: 'doc',
+      html: changes.html,
+      sidebarHtml: nav.renderer.listHtml(changes.route),
+      breadcrumbs: [...(nav.breadcrumbs.get(changes.route) ?? []).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined })), { label: changes.title, href: undefined }],
+      toc: sections,
+      previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,
+      next: next ? { label: next.label, href: `${base}${next.href}` } : undefined,
+      date: undefined,
+      authors: [],
+    },
+  };
 }
 
 export function outputPathOf(route: string): string {

@@ -3,11 +3,9 @@ import { assetsFingerprint, collectAssets, type SiteAssets } from '../assets.ts'
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { BuildContext } from '../context.ts';
 import type { OutputFile } from '../emit/atomic.ts';
-import type { ParsedPage } from '../markdown/parsePages.ts';
-import type { SidebarItem } from '../nav/sidebar.ts';
 import type { PreparedSite } from '../build.ts';
 import { outputPathOf } from './pageViews.ts';
-import { buildSiteView } from './siteView.ts';
+import { buildSiteView, type VersionNav } from './siteView.ts';
 import type { PageView, SiteView } from './viewModel.ts';
 
 /** The theme's CSS and client scripts; dev collects them again only when their files change. */
@@ -19,13 +17,9 @@ export function siteAssets(context: BuildContext): SiteAssets {
   return memo.assets.value;
 }
 
-/** What every page of the site shares: navbar, footer, sidebars and assets. */
-export function siteViewOf(config: ResolvedConfig, parsed: readonly ParsedPage[], sidebar: SidebarItem[], assets: SiteAssets): SiteView {
-  return buildSiteView(config, {
-    docRoutes: new Map(parsed.filter((p) => p.source.kind === 'doc').map((p) => [p.source.id, p.source.route])),
-    sidebars: new Map([[config.site.docs.sidebarId, sidebar]]),
-    assets: { css: assets.css, js: assets.js },
-  });
+/** What every page of the site shares: navbar (resolved in every version), footer and assets. */
+export function siteViewOf(config: ResolvedConfig, versions: readonly VersionNav[], assets: SiteAssets): SiteView {
+  return buildSiteView(config, { versions, assets: { css: assets.css, js: assets.js } });
 }
 
 /**

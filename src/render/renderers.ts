@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiChanges, type ApiChangesProps } from '../../templates/api/ApiChanges.tsx';
 import { ApiReference, type ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import { SearchDocument, type ArticleContent } from '../../templates/Article.tsx';
 import { renderPage } from './renderPage.ts';
@@ -15,6 +16,8 @@ export interface Renderers {
   renderPage: typeof renderPage;
   createSidebarRenderer: typeof createSidebarRenderer;
   renderReference(props: ApiReferenceProps): string;
+  /** The REST change log between two versions, as a docs page's body. */
+  renderChanges(props: ApiChangesProps): string;
   /** A page's article alone, as search indexes it: made as soon as the page is parsed. */
   renderSearchDocument(content: ArticleContent): string;
 }
@@ -23,5 +26,6 @@ export const renderers: Renderers = {
   renderPage,
   createSidebarRenderer,
   renderReference: (props) => renderToStaticMarkup(createElement(ApiReference, props)),
+  renderChanges: (props) => renderToStaticMarkup(createElement(ApiChanges, props)),
   renderSearchDocument: (content) => `<!DOCTYPE html>\n${renderToStaticMarkup(createElement(SearchDocument, { content }))}`,
 };

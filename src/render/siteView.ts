@@ -3,13 +3,29 @@ import { hrefOf } from '../emit/paths.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { NavbarItem, LinkItem } from '../config/schema.ts';
 import { flattenSidebar, type SidebarItem } from '../nav/sidebar.ts';
-import type { NavItemView, NavLinkView, SiteView } from './viewModel.ts';
+import type { NavItemView, NavLinkView, PageView, SiteView } from './viewModel.ts';
 
-export interface NavContext {
+/** What the navbar needs of one docs version: its pages by id, its sidebar and its main page. */
+export interface VersionNav {
+  name: string;
+  label: string;
+  isLast: boolean;
   /** Docs page id → route. */
   docRoutes: ReadonlyMap<string, string>;
-  sidebars: ReadonlyMap<string, SidebarItem[]>;
+  sidebar: SidebarItem[];
+  /** Its main page: its docs index, else its sidebar's first page, else its route base. */
+  mainDoc: string;
+}
+
+export interface NavContext {
+  /** Every docs version built, current first. */
+  versions: readonly VersionNav[];
   assets: SiteView['assets'];
+}
+
+/** A version's main page: the doc `index` when it has one, else the sidebar's first page, else its route base. */
+export function mainDocOf(docRoutes: ReadonlyMap<string, string>, sidebar: readonly SidebarItem[], routeBase: string): string {
+  return docRoutes.get('index') ?? flattenSidebar(sidebar)[0]?.href ?? `${routeBase}/`;
 }
 
 /**
@@ -19,13 +35,23 @@ export interface NavContext {
 export function buildSiteView(config: ResolvedConfig, context: NavContext): SiteView {
   const { site } = config;
   const base = config.baseUrl.replace(/\/$/, '');
-  // The docs' main page: the docs index when there is one, else the sidebar's first page.
-  const mainDoc =
-    context.docRoutes.get('index') ?? flattenSidebar(context.sidebars.get(site.docs.sidebarId) ?? [])[0]?.href ?? `${site.docs.versions[0]?.path ?? '/docs'}/`;
-  const file = config.configFile ?? 'content/site.yaml';
+  const last = context.versions.find((v) => v.isLast) ?? context.versions[0];
   const errors: UserError[] = [];
   const link = (item: LinkItem): NavLinkView =>
     item.href !== undefined ? { label: item.label, href: item.href, external: true } : { label: item.label, href: `${base}${item.to ?? '/'}`, external: false };
+  /** A link into the docs, leading into each version as `target` says (undefined: the version has no such page). */
+  const docsLink = (label: string, target: (version: VersionNav) => string | undefined): NavLinkView | undefined => {
+    const hrefs: Record<string, string> = {};
+    for (const version of context.versions) {
+      const route = target(version);
+      if (route !== undefined) hrefs[version.name] = `${base}${route}`;
+    }
+    const href = last ? hrefs[last.name] : undefined;
+    if (href === undefined) return undefined;
+    // Where a version lacks the page, its link falls back to the last version's.
+    for (const version of context.versions) hrefs[version.name] ??= href;
+    return { label, href, external: false, ...(context.versions.length > 1 ? { versionHrefs: hrefs } : {}) };
+  };
 
   const resolveItem = (item: NavbarItem, index: number): NavItemView | undefined => {
     const where = `navbar.items[${index}]`;
@@ -39,55 +65,60 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       case 'html':
         return { type: 'html', value: item.value };
       case 'doc': {
-        const route = context.docRoutes.get(item.docId);
-        if (route === undefined) {
+        const resolved = docsLink(item.label ?? item.docId, (version) => version.docRoutes.get(item.docId));
+        if (!resolved) {
           errors.push(
             new UserError(`${where} (type "doc"): no docs page has the id "${item.docId}"`, {
-              location: { file },
+              location: config.locate(['navbar', 'items', index, 'docId']),
               hint: 'a doc id is the path under content/docs without ".md", e.g. "intro" or "security/overview"',
             }),
           );
           return undefined;
         }
-        return { type: 'link', label: item.label ?? item.docId, href: `${base}${route}`, external: false };
+        return { type: 'link', ...resolved };
       }
       case 'docSidebar': {
-        const first = flattenSidebar(context.sidebars.get(item.sidebarId) ?? [])[0];
-        if (!first) {
+        const resolved = item.sidebarId === site.docs.sidebarId ? docsLink(item.label, (version) => flattenSidebar(version.sidebar)[0]?.href) : undefined;
+        if (!resolved) {
           errors.push(
             new UserError(`${where} (type "docSidebar", label "${item.label}"): sidebar "${item.sidebarId}" has nothing to link to`, {
-              location: { file },
-              hint: `use one of the sidebars that have pages: ${[...context.sidebars].filter(([, items]) => items.length > 0).map(([id]) => id).join(', ') || '(none: add pages under content/docs)'}`,
+              location: config.locate(['navbar', 'items', index, 'sidebarId']),
+              hint: `use one of the sidebars that have pages: ${last && flattenSidebar(last.sidebar).length > 0 ? site.docs.sidebarId : '(none: add pages under content/docs)'}`,
             }),
           );
           return undefined;
         }
-        return { type: 'link', label: item.label, href: `${base}${first.href}`, external: false };
+        return { type: 'link', ...resolved };
       }
       case 'docsVersion': {
-        const version = site.docs.versions[0];
-        return { type: 'link', label: item.label ?? version?.label ?? 'Docs', href: `${base}${item.to ?? mainDoc}`, external: false };
+        const resolved = docsLink(item.label ?? last?.label ?? 'Docs', (version) => item.to ?? version.mainDoc);
+        if (!resolved) return undefined;
+        const labels = Object.fromEntries(context.versions.map((v) => [v.name, item.label ?? v.label]));
+        return { type: 'link', ...resolved, ...(context.versions.length > 1 ? { versionLabels: labels } : {}) };
       }
       case 'docsVersionDropdown': {
-        const known = site.docs.versions.map((v) => v.name);
-        const unknown = item.versions.filter((v) => !known.includes(v));
+        const known = context.versions.map((v) => v.name);
+        const declared = config.versions.map((v) => v.name);
+        const unknown = item.versions.filter((v) => !declared.includes(v));
         if (unknown.length > 0) {
           errors.push(
             new UserError(`${where} (type "docsVersionDropdown"): unknown docs version ${unknown.map((v) => `"${v}"`).join(', ')}`, {
-              location: { file },
-              hint: `declared versions (docs.versions): ${known.join(', ')}`,
+              location: config.locate(['navbar', 'items', index, 'versions', item.versions.indexOf(unknown[0] ?? '')]),
+              hint: `docs versions: ${declared.join(', ')}`,
             }),
           );
           return undefined;
         }
-        const versions = site.docs.versions.filter((v) => item.versions.length === 0 || item.versions.includes(v.name));
+        // Versions left out by docs.onlyIncludeVersions are not built: they are left out here too.
+        const versions = context.versions.filter((v) => (item.versions.length === 0 || item.versions.includes(v.name)) && known.includes(v.name));
         return {
           type: 'dropdown',
-          label: versions[0]?.label ?? 'Versions',
+          label: last?.label ?? 'Versions',
           kind: 'versions',
           active: false,
-          // One version is built today: each version's entry opens its main doc.
-          items: versions.map((v) => ({ label: v.label, href: `${base}${mainDoc}`, external: false, value: v.name })),
+          // Each version's entry opens its main doc; a docs page points each at the same page in that version.
+          items: versions.map((v) => ({ label: v.label, href: `${base}${v.mainDoc}`, external: false, value: v.name })),
+          ...(context.versions.length > 1 ? { versionLabels: Object.fromEntries(context.versions.map((v) => [v.name, v.label])) } : {}),
         };
       }
       case 'localeDropdown':
@@ -138,7 +169,8 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
     docs: {
       hideable: site.docs.hideable,
       autoCollapseCategories: site.docs.autoCollapseCategories,
-      versions: site.docs.versions,
+      versions: context.versions.map((v) => ({ name: v.name, label: v.label })),
+      lastVersion: last?.name ?? 'current',
       pluginId: 'default',
     },
     assets: context.assets,
@@ -157,6 +189,43 @@ function localeLabel(locale: string): string {
 
 function assetHref(base: string, src: string): string {
   return /^[a-z]+:|^\/\//i.test(src) ? src : `${base}/${src.replace(/^\//, '')}`;
+}
+
+/**
+ * The navbar as one page shows it: links into the docs lead into the page's
+ * own version (the last version's on pages outside the docs, where the
+ * client then applies the reader's preferred version, from the per-version
+ * targets left on the links); the version dropdown names the page's version
+ * and leads to the same page in each other one.
+ */
+export function forPageVersion(site: SiteView, page: PageView): SiteView {
+  const version = page.version?.name ?? site.docs.lastVersion;
+  const inDocs = page.version !== undefined;
+  const alternates = new Map(page.version?.alternates.map((a) => [a.name, a.href]));
+  const adapt = (link: NavLinkView): NavLinkView => {
+    if (!link.versionHrefs) return link;
+    const { versionHrefs, versionLabels, ...rest } = link;
+    return {
+      ...rest,
+      href: versionHrefs[version] ?? link.href,
+      label: versionLabels?.[version] ?? link.label,
+      ...(inDocs ? {} : { versionHrefs, ...(versionLabels ? { versionLabels } : {}) }),
+    };
+  };
+  const map = (items: NavItemView[]): NavItemView[] =>
+    items.map((item) => {
+      if (item.type === 'link') return { type: 'link', ...adapt(item) };
+      if (item.type === 'dropdown' && item.kind === 'versions') {
+        const { versionLabels, ...rest } = item;
+        return {
+          ...rest,
+          label: versionLabels?.[version] ?? item.label,
+          items: item.items.map((l) => ({ ...l, href: (l.value !== undefined ? alternates.get(l.value) : undefined) ?? l.href, active: inDocs && l.value === version })),
+        };
+      }
+      return item;
+    });
+  return { ...site, navbar: { ...site.navbar, left: map(site.navbar.left), right: map(site.navbar.right) } };
 }
 
 /** Marks the navbar links that lead to the current route (or a page below it). */

@@ -10,11 +10,19 @@ export interface NavLinkView {
   active?: boolean;
   /** What the link stands for in a versions or locales dropdown (the version's name), for the client to remember. */
   value?: string;
+  /**
+   * For links into the docs (docSidebar, docsVersion, doc items): where the link leads in each version,
+   * by version name. A page picks its own version's; a page outside the docs, the last version's, and
+   * the client the reader's preferred version's.
+   */
+  versionHrefs?: Record<string, string>;
+  /** The label in each version, where it names the version (docsVersion items). */
+  versionLabels?: Record<string, string>;
 }
 
 export type NavItemView =
   | ({ type: 'link' } & NavLinkView)
-  | { type: 'dropdown'; label: string; items: NavLinkView[]; active: boolean; kind: 'links' | 'versions' | 'locales' }
+  | { type: 'dropdown'; label: string; items: NavLinkView[]; active: boolean; kind: 'links' | 'versions' | 'locales'; versionLabels?: Record<string, string> }
   | { type: 'search' }
   | { type: 'html'; value: string };
 
@@ -41,7 +49,14 @@ export interface SiteView {
   };
   announcement: SiteConfig['announcementBar'];
   colorMode: SiteConfig['colorMode'];
-  docs: { hideable: boolean; autoCollapseCategories: boolean; versions: SiteConfig['docs']['versions']; pluginId: string };
+  docs: {
+    hideable: boolean;
+    autoCollapseCategories: boolean;
+    /** The versions built, current first, with the name of the last (the one at /docs). */
+    versions: { name: string; label: string }[];
+    lastVersion: string;
+    pluginId: string;
+  };
   assets: { css: string[]; js: string[] };
 }
 
@@ -56,6 +71,16 @@ export interface DocView {
   next: { label: string; href: string } | undefined;
   date: string | undefined;
   authors: string[];
+}
+
+/** Which docs version a page belongs to, on a site with several: for the dropdown, the badge and the banner. */
+export interface PageVersionView {
+  name: string;
+  label: string;
+  /** The same page in each version built (or, where it does not exist, that version's main doc), for the dropdown. */
+  alternates: { name: string; label: string; href: string }[];
+  /** Over pages of a version other than the last. */
+  banner: { kind: 'unreleased' | 'unmaintained'; latest: { label: string; href: string } } | undefined;
 }
 
 export interface ContentPageView {
@@ -91,5 +116,7 @@ export interface PageView {
   hasMermaid: boolean;
   /** Extra scripts for this page only (the API reference islands). */
   pageScripts: string[];
+  /** Docs pages (and each version's reference) of a site with several versions. */
+  version?: PageVersionView | undefined;
   body: BodyView;
 }

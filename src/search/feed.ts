@@ -37,16 +37,18 @@ function searchDocumentOf(context: BuildContext, page: SourcePage, result: Markd
   return [hrefOf(context.config.baseUrl, page.route), html];
 }
 
-/** The reference's records, each under its URL: its anchor on the reference's page. */
-function searchRecordsByUrl(context: BuildContext, records: readonly SearchRecord[]): [url: string, record: SearchRecord][] {
-  const page = hrefOf(context.config.baseUrl, context.config.site.openapi.route);
+/** A reference's records, each under its URL: its anchor on the reference's page. */
+function searchRecordsByUrl(context: BuildContext, route: string, records: readonly SearchRecord[]): [url: string, record: SearchRecord][] {
+  const page = hrefOf(context.config.baseUrl, route);
   return records.map((record) => [recordUrl(page, record), record]);
 }
 
-/** Everything search holds for a built site, by URL, in the order a build indexes it: the reference's records, then the pages. */
-export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; reference: Reference | undefined }): Map<string, SearchEntry> {
+/** Everything search holds for a built site, by URL, in the order a build indexes it: the references' records, then the pages. */
+export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; references: readonly Reference[] }): Map<string, SearchEntry> {
   const entries = new Map<string, SearchEntry>();
-  for (const [url, { title, content }] of searchRecordsByUrl(context, site.reference?.searchRecords ?? [])) entries.set(url, { kind: 'record', title, content });
+  for (const reference of site.references) {
+    for (const [url, { title, content }] of searchRecordsByUrl(context, reference.route, reference.searchRecords)) entries.set(url, { kind: 'record', title, content });
+  }
   for (const page of site.parsed) {
     const document = searchDocumentOf(context, page.source, page.result);
     if (document) entries.set(document[0], { kind: 'page', html: document[1] });
@@ -54,28 +56,29 @@ export function searchEntriesOf(context: BuildContext, site: { parsed: readonly 
   return entries;
 }
 
-export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], source: ReferenceSource | undefined): Promise<SearchFeed> {
+export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], sources: readonly ReferenceSource[]): Promise<SearchFeed> {
   const { config } = context;
   const key = hashOf(
     context.engine,
     context.renderersKey,
     JSON.stringify(config.site),
     config.baseUrl,
-    source?.key ?? '',
+    ...sources.map((source) => source.key),
     ...pages.map((p) => `${p.route}\0${p.hash}`),
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
   if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
   const job = startSearchJobOffThread() ?? searchJobOf(createSearchIndexer());
-  const records = earlySearchRecords(context, source);
+  const records = sources.map((source) => ({ route: source.route, list: earlySearchRecords(context, source) }));
   // The description's fault is reported where the reference is built; a build that fails first must not see it as unhandled.
-  records?.catch(() => undefined);
+  for (const { list } of records) list.catch(() => undefined);
   // Records first, whenever they are ready: the index numbers its documents in the order it is fed.
   let recordsSent: Promise<void> | undefined;
   const sendRecords = (): Promise<void> =>
     (recordsSent ??= (async () => {
-      const list = records ? await records.catch(() => []) : [];
-      for (const [url, { title, content }] of searchRecordsByUrl(context, list)) await job.addRecord(url, title, content);
+      for (const { route, list } of records) {
+        for (const [url, { title, content }] of searchRecordsByUrl(context, route, await list.catch(() => []))) await job.addRecord(url, title, content);
+      }
     })());
   return {
     async page(page, result) {

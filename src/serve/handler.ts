@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
-import { cleanRouteOf, readRequest, redirect } from './requests.ts';
+import { cleanRouteOf, notFoundCandidates, readRequest, redirect } from './requests.ts';
 
 /**
  * Serves a built site the way a static host does: `/a.html` and
@@ -13,7 +13,6 @@ import { cleanRouteOf, readRequest, redirect } from './requests.ts';
  */
 export function createStaticHandler(dir: string, options: { dev?: boolean } = {}) {
   const files = sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false });
-  const notFound = path.join(dir, '404.html');
   return (req: IncomingMessage, res: ServerResponse): void => {
     const request = readRequest(req, res);
     if (!request) return;
@@ -25,7 +24,10 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     files(req, res, () => {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(existsSync(notFound) ? readFileSync(notFound) : 'Not found');
+      const page = notFoundCandidates(request.pathname)
+        .map((candidate) => path.join(dir, candidate))
+        .find((file) => existsSync(file));
+      res.end(page ? readFileSync(page) : 'Not found');
     });
   };
 }

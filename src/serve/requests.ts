@@ -61,6 +61,11 @@ export function readRequest(req: IncomingMessage, res: ServerResponse): RequestP
     reject(res, 400, 'Bad request: the path holds a character no file of the site has.');
     return undefined;
   }
+  // Browsers resolve `.` and `..` before they send a path: one that still holds them is trying to climb out.
+  if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) {
+    reject(res, 400, 'Bad request: the path has "." or ".." segments.');
+    return undefined;
+  }
   return { pathname, search: /[\u0000-\u001f\u007f]/.test(search) ? '' : search };
 }
 
@@ -118,4 +123,18 @@ export function originAllowed(origin: string | undefined, listening: { host: str
     return false;
   }
   return url.protocol === 'http:' && hostAllowed(url.host, listening);
+}
+
+/**
+ * The not-found page for a path: the nearest `404.html` on the way up from
+ * it (`/docs/4.3/x` → `/docs/4.3/404.html`, then `/docs/404.html`, then
+ * `/404.html`), as Cloudflare Pages and others serve them, so each docs
+ * version answers with its own.
+ */
+export function notFoundCandidates(pathname: string): string[] {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const candidates: string[] = [];
+  for (let i = segments.length - 1; i >= 1; i -= 1) candidates.push(`/${segments.slice(0, i).join('/')}/404.html`);
+  candidates.push('/404.html');
+  return candidates;
 }

@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)('client behaviours in Chromium', () => {
         'docs:',
         '  autoCollapseCategories: true',
         '  hideable: true',
-        '  versions: [{ name: current, label: "4.x", path: /docs }]',
+        '  versions: { current: { label: "4.x" } }',
         'navbar:',
         '  items:',
         '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',

@@ -40,9 +40,8 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
         'docs:',
         '  autoCollapseCategories: true',
         '  hideable: true',
-        '  versions:',
-        '    - { name: current, label: "4.x", path: /docs }',
-        '    - { name: legacy, label: "3.x", path: /docs }',
+        '  lastVersion: current',
+        '  versions: { current: { label: "4.x" }, legacy: { label: "3.x" } }',
         'navbar:',
         '  hideOnScroll: true',
         '  items:',
@@ -66,6 +65,10 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
       'content/docs/beta/three.md': doc('Beta three', 1, text('Beta three.', 40)),
       'content/docs/beta/four.md': doc('Beta four', 2, `Back to the [introduction](/docs/intro).\n\n${text('Beta four.', 40)}`),
       'content/pages/markdown-page.md': '---\ntitle: Markdown page\n---\n\nA page outside the docs. Back to the [introduction](/docs/intro).\n',
+      // A second version, legacy (3.x), beside current (4.x), which is served at /docs.
+      'content/versions.json': '["legacy"]',
+      'content/versioned_docs/version-legacy/start.md': doc('Start here', 1, text('The legacy start.', 20)),
+      'content/versioned_docs/version-legacy/intro.md': doc('Introduction', 2, `The legacy introduction, and a [plain page](/markdown-page).\n\n${text('Legacy.', 40)}`),
     },
   });
   let site: SiteUnderTest;
@@ -319,7 +322,7 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
       await page.close();
     });
 
-    it('remembers the docs version picked, and shows it on pages outside the docs', async () => {
+    it('remembers the docs version picked, and leads the navbar into it from pages outside the docs', async () => {
       const { page, errors } = await open('/docs/intro');
       const dropdown = page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"]');
       // The navbar shows the current version and language, named for assistive technology by the spec's labels;
@@ -330,12 +333,14 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
       await dropdown.locator('summary').click();
       await dropdown.getByRole('link', { name: '3.x' }).click();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('legacy');
-      // Docs pages show their own version; a page outside the docs shows the preferred one.
-      await expect.poll(() => page.evaluate(() => location.pathname)).not.toBe('/docs/intro');
-      expect(await page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"] summary').textContent()).toBe('Versions: 4.x');
-      await follow(page, page.locator('main .markdown').getByRole('link', { name: 'introduction' }), 'Introduction');
+      // The dropdown leads to the same page in the version picked, whose pages name their own version.
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/docs/legacy/intro');
+      await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"] summary').textContent()).toBe('Versions: 3.x');
+      await expect.poll(() => page.locator('.version-banner').textContent()).toContain('no longer actively maintained');
+      // A page outside the docs shows the preferred version, and its navbar's docs link leads into it.
       await follow(page, page.locator('main .markdown').getByRole('link', { name: 'plain page' }), 'Markdown page');
       await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"] [data-current-label]').textContent()).toBe('3.x');
+      await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-left a', { hasText: 'Documentation' }).getAttribute('href')).toBe('/docs/legacy/start');
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -57,11 +57,16 @@ describe.skipIf(!hasChromium)('stored preferences', () => {
       tempProject({
         files: {
           ...DOCS,
+          // A second version, legacy (3.x), beside current (4.x), which is served at /docs.
+          'content/versions.json': '["legacy"]',
+          'content/versioned_docs/version-legacy/start.md': doc('Start here', 1, 'The legacy start.'),
+          'content/versioned_docs/version-legacy/intro.md': doc('Introduction', 2, 'The legacy introduction.'),
           'content/site.yaml': [
             'colorMode: { defaultMode: dark, respectPrefersColorScheme: false }',
             'docs:',
             '  hideable: true',
-            '  versions: [{ name: current, label: "4.x", path: /docs }, { name: legacy, label: "3.x", path: /docs }]',
+            '  lastVersion: current',
+            '  versions: { current: { label: "4.x" }, legacy: { label: "3.x" } }',
             'navbar:',
             '  items:',
             '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',

@@ -187,6 +187,8 @@ describe.skipIf(!hasChromium)('the site in Chromium', () => {
       home.on('response', (r) => {
         if (r.status() === 404) failed.push(new URL(r.url()).pathname);
       });
+      // A stylesheet answered with the HTML not-found page is refused outright (nosniff): a failed request, not a response.
+      home.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
       await home.goto(`${misplaced.base}/`);
       await home.waitForLoadState('networkidle');
       expect(failed.some((p) => p.startsWith('/maps/assets/css/'))).toBe(true);

@@ -308,7 +308,7 @@ describe('configuration reaches scripts and links encoded', () => {
       expect(result.code, result.stderr).toBe(0);
       const html = readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8');
       expect(html).not.toContain('<script>alert(1)');
-      expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+      expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e');
     } finally {
       project.cleanup();
     }

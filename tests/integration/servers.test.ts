@@ -30,6 +30,8 @@ const malformed: [string, string, number][] = [
   ['a backslash', '/%5c%5cevil.example/', 400],
   ['an absolute URL as the target', 'http://evil.example/docs/intro', 400],
   ['an asterisk as the target', '*', 400],
+  ['dot segments, encoded', '/%2e%2e/%2e%2e/etc/passwd', 400],
+  ['dot segments', '/docs/../../etc/passwd', 400],
 ];
 
 function behavesAsACarefulHost(url: () => string, headers: () => Record<string, string> = () => ({})): void {

@@ -15,9 +15,22 @@ export interface LinkOptions {
   baseUrl: string;
   /** The folders a page may name files in (the content folder): an image or page outside them is an error. */
   readRoots: readonly string[];
+  /** Where each docs version is served (`/docs`, `/docs/next`, `/docs/4.3`). */
+  versionBases?: readonly string[] | undefined;
 }
 
 const OUTSIDE_HINT = 'a page may only use files inside the content folder: copy the file into content/static and link it from there, or put it next to this page';
+
+/**
+ * A link of a versioned page to a route under /docs leads into the page's own
+ * version: copied docs keep linking to their own pages. A link that names
+ * another version's route (`/docs/4.2/...`) is kept as it is.
+ */
+function withinVersion(target: string, docsBase: string | undefined, versionBases: readonly string[]): string {
+  if (docsBase === undefined || !(target === '/docs' || target.startsWith('/docs/'))) return target;
+  if (versionBases.some((other) => other !== '/docs' && (target === other || target.startsWith(`${other}/`)))) return target;
+  return `${docsBase}${target.slice('/docs'.length)}`;
+}
 
 /** `decodeURIComponent`, keeping text that is not a valid escape as it is written. */
 function decoded(text: string): string {
@@ -50,6 +63,7 @@ function resolveAgainstRoute(route: string, relative: string): string {
 export default function remarkLinks(options: LinkOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
   const confinement = createConfinement(options.readRoots);
+  const versionBases = options.versionBases ?? [];
   return (tree: Root, file: VFile) => {
     const page = pageData(file);
     const dir = path.dirname(page.path);
@@ -87,7 +101,7 @@ export default function remarkLinks(options: LinkOptions) {
         }
         target = route;
       } else if (pathPart.startsWith('/')) {
-        target = pathPart.split('?')[0] ?? pathPart;
+        target = withinVersion(pathPart.split('?')[0] ?? pathPart, page.docsBase, versionBases);
       } else {
         target = resolveAgainstRoute(page.route, pathPart.split('?')[0] ?? pathPart);
       }

@@ -1,19 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSiteConfig, resolveConfig } from '../../../src/config/resolve.ts';
 import { UserErrors, formatUserError, type UserError } from '../../../src/errors.ts';
-import { buildSiteView } from '../../../src/render/siteView.ts';
+import { buildSiteView, type VersionNav } from '../../../src/render/siteView.ts';
 import type { SidebarItem } from '../../../src/nav/sidebar.ts';
 import { tempProject } from '../../helpers/tempSite.ts';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-function configErrors(yaml: string, sidebars: Map<string, SidebarItem[]> = new Map()): UserError[] {
+/** The navigation of one docs version, as the site view sees it. */
+function versionNav(docRoutes: Map<string, string>, sidebar: SidebarItem[] = []): VersionNav {
+  return { name: 'current', label: 'Next', isLast: true, docRoutes, sidebar, mainDoc: '/docs/intro' };
+}
+
+function configErrors(yaml: string, sidebar: SidebarItem[] = []): UserError[] {
   const project = tempProject({ files: { 'content/site.yaml': yaml } });
   cleanup = project.cleanup;
   try {
     const config = resolveConfig({ root: project.root });
-    buildSiteView(config, { docRoutes: new Map([['intro', '/docs/intro']]), sidebars, assets: { css: [], js: [] } });
+    buildSiteView(config, { versions: [versionNav(new Map([['intro', '/docs/intro']]), sidebar)], assets: { css: [], js: [] } });
   } catch (error) {
     if (error instanceof UserErrors) return [...error.errors];
     throw error;
@@ -58,7 +63,8 @@ describe('site configuration', () => {
   it('rejects a docsVersionDropdown naming an unknown version', () => {
     const [error] = configErrors('navbar:\n  items:\n    - { type: docsVersionDropdown, versions: [current, "9.x"] }\n');
     expect(error?.message).toBe('navbar.items[0] (type "docsVersionDropdown"): unknown docs version "9.x"');
-    expect(error?.hint).toBe('declared versions (docs.versions): current');
+    expect(error?.hint).toBe('docs versions: current');
+    expect(error?.location).toMatchObject({ line: 3, column: 56 });
   });
 
   it('rejects a doc item whose page does not exist', () => {
@@ -74,13 +80,12 @@ describe('site configuration', () => {
 
   it('resolves a doc item and a docSidebar item to routes', () => {
     const project = tempProject({
-      files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: doc, docId: intro, position: left }\n    - { type: docSidebar, sidebarId: s, label: Documentation, position: left }\n' },
+      files: { 'content/site.yaml': 'docs:\n  sidebarId: s\nnavbar:\n  items:\n    - { type: doc, docId: intro, position: left }\n    - { type: docSidebar, sidebarId: s, label: Documentation, position: left }\n' },
     });
     cleanup = project.cleanup;
     const config = resolveConfig({ root: project.root });
     const view = buildSiteView(config, {
-      docRoutes: new Map([['intro', '/docs/intro']]),
-      sidebars: new Map([['s', [{ type: 'link', label: 'Intro', href: '/docs/intro' }]]]),
+      versions: [versionNav(new Map([['intro', '/docs/intro']]), [{ type: 'link', label: 'Intro', href: '/docs/intro' }])],
       assets: { css: [], js: [] },
     });
     expect(view.navbar.left).toEqual([

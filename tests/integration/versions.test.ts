@@ -1,0 +1,264 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dev } from '../../src/commands/dev.ts';
+import { serve } from '../../src/commands/serve.ts';
+import { events } from '../helpers/devEvents.ts';
+import { cli } from '../helpers/cli.ts';
+import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
+
+/**
+ * A site with two released versions (2.0, the last, at /docs; 1.0 at /docs/1.0)
+ * and the current docs (at /docs/next), laid out as Docusaurus lays them out,
+ * with an API description for current and 2.0 but not 1.0.
+ */
+const page = (title: string, body: string, position = 1): string => `---\ntitle: ${title}\nsidebar_position: ${position}\n---\n\n${body}\n`;
+const small = readFileSync(path.join(FIXTURES, 'openapi', 'small.yaml'), 'utf8');
+// 2.0's description: without the health call, and with a query parameter current no longer has.
+const older = small.replace(/ {2}\/health:\n[\s\S]*?(?= {2}\/api\/v1\/things:)/, '').replace('        - name: size\n', '        - name: legacy\n          in: query\n          schema: { type: string }\n        - name: size\n');
+
+function versionedSite() {
+  return tempProject({
+    files: {
+      'content/site.yaml': [
+        'title: Versioned',
+        'navbar:',
+        '  items:',
+        '    - { type: docSidebar, sidebarId: tutorialSidebar, label: Documentation, position: left }',
+        '    - { type: docsVersion, position: left }',
+        '    - { type: doc, docId: guide/setup, label: Setup, position: left }',
+        '    - { type: docsVersionDropdown, position: right }',
+      ].join('\n'),
+      'content/versions.json': '["2.0", "1.0"]',
+      'content/docs/intro.md': page('Introduction', 'Current docs. See [setup](./guide/setup.md) and [the new page](/docs/new-in-next).'),
+      'content/docs/guide/setup.md': page('Setup', 'Back to the [introduction](/docs/intro).'),
+      'content/docs/new-in-next.md': page('New in next', 'Only in the current docs.', 3),
+      'content/versioned_docs/version-2.0/intro.md': page('Introduction', 'Docs of 2.0. See [setup](./guide/setup.md) and [only in 2.0](/docs/only-in-2).'),
+      'content/versioned_docs/version-2.0/guide/setup.md': page('Setup', 'Back to the [introduction](/docs/intro).'),
+      'content/versioned_docs/version-2.0/only-in-2.md': page('Only in 2.0', 'A page of 2.0 alone.', 2),
+      'content/versioned_docs/version-1.0/intro.md': page('Introduction', 'Docs of 1.0, which had no setup guide: [setup](/docs/guide/setup).'),
+      'content/pages/markdown-page.md': '---\ntitle: Markdown page\n---\n\nOutside the docs.\n',
+      'openapi/maps-messaging-api.yaml': small,
+      'openapi/versioned/version-2.0/maps-messaging-api.yaml': older,
+    },
+  });
+}
+
+describe('a versioned site, built', () => {
+  const project = versionedSite();
+  const out = path.join(project.root, 'dist');
+  const read = (rel: string): string => readFileSync(path.join(out, rel), 'utf8');
+  let stderr = '';
+  let server: Server;
+  let url = '';
+
+  beforeAll(async () => {
+    const result = await cli(['build', '--no-cache'], project.root);
+    expect(result.code, result.stderr).toBe(0);
+    stderr = result.stderr;
+    ({ server, url } = await serve({ dir: out, port: 0 }));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    project.cleanup();
+  });
+
+  it('serves the last version at /docs, current at /docs/next and the older one at /docs/1.0', () => {
+    for (const file of ['docs/intro.html', 'docs/guide/setup.html', 'docs/only-in-2.html', 'docs/next/intro.html', 'docs/next/guide/setup.html', 'docs/next/new-in-next.html', 'docs/1.0/intro.html']) {
+      expect(existsSync(path.join(out, file)), file).toBe(true);
+    }
+    expect(read('docs/intro.html')).toContain('Docs of 2.0.');
+    expect(read('docs/next/intro.html')).toContain('Current docs.');
+    expect(read('docs/1.0/intro.html')).toContain('Docs of 1.0');
+  });
+
+  it('keeps links of a versioned page inside its version', () => {
+    expect(read('docs/next/intro.html')).toContain('href="/docs/next/guide/setup"');
+    expect(read('docs/next/intro.html')).toContain('href="/docs/next/new-in-next"');
+    expect(read('docs/next/guide/setup.html')).toContain('href="/docs/next/intro"');
+    expect(read('docs/intro.html')).toContain('href="/docs/guide/setup"');
+  });
+
+  it('reports a broken link of a versioned page at its own file, line and column', () => {
+    expect(stderr).toMatch(/content\/versioned_docs\/version-1\.0\/intro\.md:6:40: broken link "\/docs\/guide\/setup": no page at \/docs\/1\.0\/guide\/setup/);
+  });
+
+  it('puts a banner over other versions, naming the version and leading to the same page in the last one, or its main doc', () => {
+    const next = read('docs/next/guide/setup.html');
+    expect(next).toMatch(/<div class="version-banner"[^>]*><p>This is unreleased documentation for Versioned <strong>Next<\/strong>\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup">latest version<\/a> \(2\.0\)\.<\/p><\/div>/);
+    expect(read('docs/1.0/intro.html')).toMatch(/This is documentation for Versioned <strong>1\.0<\/strong>, which is no longer actively maintained\.[\s\S]*?<a href="\/docs\/intro">latest version<\/a>/);
+    // A page the last version does not have leads to its main doc.
+    expect(read('docs/next/new-in-next.html')).toMatch(/see the <a href="\/docs\/intro">latest version<\/a>/);
+    expect(read('docs/intro.html')).not.toContain('version-banner');
+    expect(read('docs/intro.html')).toContain('<span class="version-badge">Version: 2.0</span>');
+  });
+
+  it('gives each version its own sidebar, previous/next links and breadcrumbs', () => {
+    const sidebarLinks = (file: string): string[] => [...(/<nav aria-label="Docs sidebar"[\s\S]*?<\/nav>/.exec(read(file))?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(sidebarLinks('docs/next/intro.html')).toEqual(['/docs/next/intro', '/docs/next/new-in-next', '/docs/next/api/reference', '/docs/next/api/changes', '/docs/next/guide/setup']);
+    expect(sidebarLinks('docs/intro.html')).toEqual(['/docs/intro', '/docs/only-in-2', '/docs/api/reference', '/docs/guide/setup']);
+    expect(sidebarLinks('docs/1.0/intro.html')).toEqual(['/docs/1.0/intro']);
+    expect(read('docs/next/intro.html')).toMatch(/<a class="pager-link pager-next" href="\/docs\/next\/new-in-next"/);
+  });
+
+  it('leads each dropdown entry to the same page in that version, or that version\'s main doc', () => {
+    const dropdown = (file: string): [string, string][] =>
+      [...(/<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(read(file))?.[0] ?? '').matchAll(/<a class="dropdown-link[^"]*" href="([^"]+)"[^>]*data-value="([^"]+)"/g)].map((m) => [m[2] ?? '', m[1] ?? '']);
+    expect(dropdown('docs/only-in-2.html')).toEqual([
+      ['current', '/docs/next/intro'],
+      ['2.0', '/docs/only-in-2'],
+      ['1.0', '/docs/1.0/intro'],
+    ]);
+    expect(dropdown('docs/next/guide/setup.html')).toEqual([
+      ['current', '/docs/next/guide/setup'],
+      ['2.0', '/docs/guide/setup'],
+      ['1.0', '/docs/1.0/intro'],
+    ]);
+  });
+
+  it('points the navbar docs items into the page\'s version, and leaves every version\'s target for the client outside the docs', () => {
+    const nav = read('docs/next/intro.html');
+    expect(nav).toMatch(/<a class="navbar-link[^"]*" href="\/docs\/next\/intro"[^>]*>Documentation/);
+    expect(nav).toMatch(/<a class="navbar-link[^"]*" href="\/docs\/next\/guide\/setup"[^>]*>Setup/);
+    expect(nav).not.toContain('data-version-hrefs');
+    const outside = read('markdown-page.html');
+    expect(outside).toMatch(/<a class="navbar-link" href="\/docs\/intro" data-version-hrefs="\{&quot;current&quot;:&quot;\/docs\/next\/intro&quot;,&quot;2\.0&quot;:&quot;\/docs\/intro&quot;,&quot;1\.0&quot;:&quot;\/docs\/1\.0\/intro&quot;\}"/);
+    // The docsVersion item is labelled with the version it leads to.
+    expect(outside).toMatch(/data-version-labels="\{&quot;current&quot;:&quot;Next&quot;,&quot;2\.0&quot;:&quot;2\.0&quot;,&quot;1\.0&quot;:&quot;1\.0&quot;\}">2\.0</);
+  });
+
+  it('builds each version\'s API reference from its own description, and none for a version without one', () => {
+    expect(read('docs/next/api/reference.html')).toContain('id="operation-getHealth"');
+    expect(read('docs/api/reference.html')).not.toContain('id="operation-getHealth"');
+    expect(existsSync(path.join(out, 'docs/1.0/api/reference.html'))).toBe(false);
+    expect(existsSync(path.join(out, 'docs/next/api/maps-messaging-api.yaml'))).toBe(true);
+  });
+
+  it('writes the REST change log of current against 2.0, readable without JavaScript, with links into both references', () => {
+    const changes = read('docs/next/api/changes.html');
+    expect(changes).toContain('<h1>REST API changes in Next</h1>');
+    expect(changes).toMatch(/id="operations-added">Operations added \(1\)<\/h2>[\s\S]*?<a href="\/docs\/next\/api\/reference#operation-getHealth">\/health<\/a>/);
+    expect(changes).toMatch(/<a href="\/docs\/next\/api\/reference#operation-listThings">\/api\/v1\/things<\/a>[\s\S]*?query parameter <code>legacy<\/code> removed/);
+    expect(changes).toContain('change-breaking');
+    // 2.0 has no earlier description (1.0 has none): no change log.
+    expect(existsSync(path.join(out, 'docs/api/changes.html'))).toBe(false);
+  });
+
+  it('lists every page of every version in the sitemap, and no not-found page', () => {
+    const sitemap = read('sitemap.xml');
+    for (const route of ['/docs/intro', '/docs/next/intro', '/docs/1.0/intro', '/docs/next/api/changes', '/docs/api/reference', '/docs/next/api/reference']) expect(sitemap).toContain(`<loc>https://docs.mapsmessaging.io${route}</loc>`);
+    expect(sitemap).not.toMatch(/404/);
+  });
+
+  it('answers an unknown path of a version with that version\'s not-found page', async () => {
+    const response = await fetch(`${url}docs/1.0/nope`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('href="/docs/1.0/intro"');
+    const root = await (await fetch(`${url}nope`)).text();
+    expect(root).toContain('href="/docs/intro"');
+  });
+
+  it('indexes the pages and reference records of every version for search', () => {
+    const dir = path.join(out, 'search-index');
+    const index = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+    for (const url of ['/docs/next/api/reference#operation-getHealth', '/docs/api/reference#operation-listThings', '/docs/1.0/intro', '/docs/next/new-in-next', '/docs/only-in-2']) expect(index).toContain(url);
+  });
+});
+
+describe('mapsdocs check on a versioned site', () => {
+  it('checks every version and reports the versioned file', async () => {
+    const project = versionedSite();
+    try {
+      const result = await cli(['check', '--format', 'json'], project.root);
+      const broken = JSON.parse(result.stdout) as { file: string; line: number; column: number; url: string }[];
+      expect(broken).toEqual([expect.objectContaining({ file: 'content/versioned_docs/version-1.0/intro.md', line: 6, column: 40 })]);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+describe('mapsdocs version', () => {
+  it('snapshots the docs, the sidebar and the API description, and lists the version first', async () => {
+    const project = versionedSite();
+    try {
+      const sidebars = path.join(project.content, 'sidebars.json');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(sidebars, JSON.stringify({ tutorialSidebar: ['intro', 'guide/setup', 'new-in-next'] }));
+      const result = await cli(['version', '3.0'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('✓ version 3.0: docs in content/versioned_docs/version-3.0, sidebar in content/versioned_sidebars/version-3.0-sidebars.json, API description in openapi/versioned/version-3.0; content/versions.json lists it first\n');
+      expect(JSON.parse(readFileSync(path.join(project.content, 'versions.json'), 'utf8'))).toEqual(['3.0', '2.0', '1.0']);
+      expect(readFileSync(path.join(project.content, 'versioned_docs', 'version-3.0', 'new-in-next.md'), 'utf8')).toContain('Only in the current docs.');
+      expect(readFileSync(path.join(project.root, 'openapi', 'versioned', 'version-3.0', 'maps-messaging-api.yaml'), 'utf8')).toBe(small);
+      // The new version is now the last one, at /docs.
+      const build = await cli(['build', '--no-search'], project.root);
+      expect(build.code, build.stderr).toBe(0);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'new-in-next.html'), 'utf8')).toContain('Version: 3.0');
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'api', 'changes.html'), 'utf8')).toContain('REST API changes in 3.0');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['an existing name', ['version', '2.0'], /^error: version "2\.0" already exists in content\/versions\.json\n$/],
+    ['a name no URL segment can hold', ['version', 'a/b'], /^error: "a\/b" cannot name a version/],
+    ['"current"', ['version', 'current'], /^error: "current" cannot name a version/],
+  ])('refuses %s with exit code 2 and changes nothing', async (_, args, message) => {
+    const project = versionedSite();
+    try {
+      const before = readFileSync(path.join(project.content, 'versions.json'), 'utf8');
+      const result = await cli(args, project.root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(readFileSync(path.join(project.content, 'versions.json'), 'utf8')).toBe(before);
+      expect(existsSync(path.join(project.content, 'versioned_docs', 'version-a'))).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('refuses to run without content/docs, and changes nothing', async () => {
+    const project = versionedSite();
+    try {
+      rmSync(path.join(project.content, 'docs'), { recursive: true });
+      const result = await cli(['version', '3.0'], project.root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('error: there is no content/docs to snapshot: the current docs live there\n');
+      expect(JSON.parse(readFileSync(path.join(project.content, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+describe('mapsdocs dev on a versioned site', () => {
+  it('serves every version, and an edit to one version re-renders only its pages', async () => {
+    const project = versionedSite();
+    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    try {
+      await server.settled();
+      const get = async (route: string): Promise<string> => (await fetch(`${server.url}${route.slice(1)}`)).text();
+      expect(await get('/docs/1.0/intro')).toContain('Docs of 1.0');
+      expect(await get('/docs/next/api/changes')).toContain('REST API changes in Next');
+      const stream = await events(server.url);
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(path.join(project.content, 'versioned_docs', 'version-1.0', 'intro.md'), page('Introduction', 'Docs of 1.0, edited.'));
+      const update = (await stream.next('update', 20_000)) as { rendered: number; pages: number };
+      expect(await get('/docs/1.0/intro')).toContain('Docs of 1.0, edited.');
+      // The edited page alone: the other versions' pages, and its version's other pages, are as they were.
+      expect(update.rendered).toBe(1);
+      stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
