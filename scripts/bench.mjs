@@ -70,8 +70,8 @@ function walk(dir) {
   });
 }
 
-// BENCH_ONLY=site,corpus,reference,dev,stripe runs some sections only (all by default).
-const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,dev,stripe').split(','));
+// BENCH_ONLY=site,corpus,reference,dev,stripe,versions runs some sections only (all by default).
+const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,dev,stripe,versions').split(','));
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
 // The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
@@ -267,6 +267,36 @@ if (sections.has('dev')) {
   };
   await measureDev('dev, the site, first session', real, options);
   await measureDev('dev, the site, next session', real, options);
+}
+
+// Versioned docs: the real content as three versions (two snapshots plus current, each with the description),
+// against the unversioned site, cold and cached, interleaved. Budgets: ≤ 3.2× cold, ≤ 1.2× cached.
+if (sections.has('versions') && existsSync(path.join(root, 'content', 'docs'))) {
+  const plain = path.join(out, 'versions-plain');
+  const versioned = path.join(out, 'versions-three');
+  for (const dir of [plain, versioned]) {
+    cpSync(path.join(root, 'content'), path.join(dir, 'content'), { recursive: true });
+    cpSync(path.join(root, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
+  }
+  for (const name of ['4.3', '4.4']) execFileSync(process.execPath, [bin, 'version', name], { cwd: versioned, stdio: 'ignore' });
+  const cold = { plain: [], versioned: [] };
+  const repeated = { plain: [], versioned: [] };
+  const edited = { plain: [], versioned: [] };
+  for (let i = 0; i < runs; i += 1) {
+    for (const [key, dir] of i % 2 === 0 ? [['plain', plain], ['versioned', versioned]] : [['versioned', versioned], ['plain', plain]]) {
+      cold[key].push(timedBuild(['--no-cache', '--quiet'], dir).seconds);
+      // Cached: the same build again once recorded (as the "repeated build" above), then after one page's text changed.
+      timedBuild(['--quiet'], dir);
+      repeated[key].push(timedBuild(['--quiet'], dir).seconds);
+      const page = path.join(dir, 'content', 'docs', 'intro.md');
+      writeFileSync(page, `${readFileSync(page, 'utf8')}\n`);
+      edited[key].push(timedBuild(['--quiet'], dir).seconds);
+    }
+  }
+  const line = (label, a, b) => console.log(`${label.padEnd(34)} unversioned ${median(a).toFixed(2)} s, three versions ${median(b).toFixed(2)} s: ${(median(b) / median(a)).toFixed(2)}×`);
+  line('versions, cold (--no-cache)', cold.plain, cold.versioned);
+  line('versions, cached (repeated)', repeated.plain, repeated.versioned);
+  line('versions, cached (one page edited)', edited.plain, edited.versioned);
 }
 
 // Stripe's description (about 420 operations, 560 schemas, 4 MB) through the reference renderer.
