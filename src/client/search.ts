@@ -125,7 +125,7 @@ function createDialog(): HTMLDialogElement {
     }
     const items: string[] = [];
     let n = 0;
-    for (const page of search) {
+    for (const page of search.results) {
       for (const section of page.sections) {
         n += 1;
         // Excerpts are escaped text with <mark> only (src/search/query.ts).

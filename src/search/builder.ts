@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
-import { fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_SECTION, type FragmentDocument, type IndexMeta, type Shard } from './format.ts';
+import { encodeVocabulary, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, VOCABULARY_MIN, vocabularyFile, type FragmentDocument, type IndexMeta, type Shard } from './format.ts';
 import type { SearchDocument } from './sections.ts';
-import { eachTermOf, termsIn } from './text.ts';
+import { eachTermOf, isCompound, MIN_TERM, termsIn } from './text.ts';
 
 /** What one document contributes, worked out once when it is added: dev re-adds only what changed. */
 interface Analysed {
@@ -10,8 +10,12 @@ interface Analysed {
   json: string;
   /** Section lengths in words, for BM25's length normalisation. */
   lengths: number[];
+  /** How many distinct words its title has. */
+  titleWords: number;
+  /** Whether it is an API operation or schema. */
+  api: boolean;
   /**
-   * For each term, flat: whether the title holds it (1 or 0), then per section holding it
+   * For each term, flat: whether the title holds it (TITLE_WHOLE, TITLE_PART or 0), then per section holding it
    * [section, count in the text, 1 if in the heading]. Numbers, not objects: a site has some
    * 100,000 of these, and objects cost the collector more than the indexing itself.
    */
@@ -31,7 +35,13 @@ function analyse(doc: SearchDocument): Analysed {
     if (list.length === 1 || list[list.length - 3] !== section) list.push(section, 0, 0);
     return list;
   };
-  for (const word of termsIn(doc.title)) eachTermOf(word, (t) => void (of(t)[0] = 1));
+  const titleWords = new Set(termsIn(doc.title).filter((word) => word.length >= MIN_TERM));
+  for (const word of titleWords) {
+    eachTermOf(word, (t) => {
+      const list = of(t);
+      list[0] = t === word ? TITLE_WHOLE : Math.max(list[0] ?? 0, TITLE_PART);
+    });
+  }
   const lengths = doc.sections.map((section, i) => {
     const inHeading = (t: string): void => {
       const list = slot(t, i);
@@ -47,7 +57,7 @@ function analyse(doc: SearchDocument): Analysed {
     return words.length;
   });
   const fragment: FragmentDocument = [doc.url, doc.title, doc.sections.map((s) => [s.anchor, s.heading, s.text])];
-  return { json: JSON.stringify(fragment), lengths, terms };
+  return { json: JSON.stringify(fragment), lengths, terms, titleWords: titleWords.size, api: doc.api === true };
 }
 
 // BM25's usual constants: how fast repeated words stop counting, and how much a long section is discounted.
@@ -92,8 +102,9 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
       const { flat } = found;
       let delta = d - found.last;
       found.last = d;
-      if (list[0] === 1) {
-        flat.push(delta, TITLE_SECTION, 1);
+      const title = list[0] ?? 0;
+      if (title > 0) {
+        flat.push(delta, TITLE_SECTION, title);
         delta = 0;
       }
       for (let i = 1; i < list.length; i += 3) {
@@ -146,11 +157,21 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   const shardTexts = shards.map((s) => JSON.stringify(s));
   const hash = createHash('sha256');
   for (const text of [...shardTexts, ...fragmentTexts]) hash.update(text).update('\0');
+  const vocabulary = encodeVocabulary([...postings.keys()].filter((term) => term.length >= VOCABULARY_MIN && !isCompound(term) && !/\d/.test(term)).sort());
+  hash.update(vocabulary);
   const id = hash.digest('hex').slice(0, 10);
-  const meta: IndexMeta = { id, docs: docs.length, shards: firsts, fragments: starts };
+  const api: IndexMeta['api'] = [];
+  docs.forEach((doc, d) => {
+    if (!doc.api) return;
+    const last = api[api.length - 1];
+    if (last && last[1] === d) last[1] = d + 1;
+    else api.push([d, d + 1]);
+  });
+  const meta: IndexMeta = { id, docs: docs.length, shards: firsts, fragments: starts, titleWords: docs.map((doc) => doc.titleWords), api };
   const file = (name: string, text: string): OutputFile => ({ path: `${INDEX_DIR}/${name}`, contents: text });
   return [
     file(META_FILE, JSON.stringify(meta)),
+    file(vocabularyFile(id), vocabulary),
     ...shardTexts.map((text, i) => file(shardFile(id, i), text)),
     ...fragmentTexts.map((text, i) => file(fragmentFile(id, i), text)),
   ];

@@ -8,6 +8,8 @@
  *   the same size; a query loads only the ranges of the words it holds.
  * - fragments: what a result shows (title, section headings, text for the
  *   excerpt), a few documents per file; loaded only for the results shown.
+ * - the vocabulary: every indexed word that a typo may stand for, read with
+ *   the metadata, so that a misspelt word finds the shard of the word meant.
  */
 
 export const INDEX_DIR = 'search-index';
@@ -22,14 +24,27 @@ export interface IndexMeta {
   shards: string[];
   /** The first document of each fragment file, in order. */
   fragments: number[];
+  /** Per document, how many words its title has (compounds counted once): a title the query covers is what the query names. */
+  titleWords: number[];
+  /** The documents that are API operations or schemas, as [first, end) ranges: they are kept from crowding out the guides. */
+  api: [first: number, end: number][];
 }
+
+/**
+ * The vocabulary file: the words a misspelling is matched against (simple words of at least
+ * VOCABULARY_MIN characters, without digits: `1884` is no typo of `1883`; a compound's parts are
+ * words of their own), sorted and front-coded:
+ * each line is the length of the start shared with the line before, one base-36 digit, then the rest.
+ */
+export const VOCABULARY_MIN = 3;
 
 /**
  * A shard: for each word, its postings as one flat list of triples
  * `[document (the difference from the previous triple's), section, weight]`.
- * Section -1 means the word is in the document's title; otherwise the weight
- * is 10 × its BM25 term score in the section's text, plus 40 if the word is
- * in the section's heading.
+ * Section -1 means the word is in the document's title, with weight 2 if it is
+ * a whole word of the title and 1 if only a part of one (`mqtt` in `MQTT-SN`);
+ * otherwise the weight is 10 × its BM25 term score in the section's text,
+ * plus 40 if the word is in the section's heading.
  */
 export type Shard = Record<string, number[]>;
 
@@ -39,7 +54,12 @@ export type FragmentDocument = [url: string, title: string, sections: [anchor: s
 export const TITLE_SECTION = -1;
 export const HEADING_WEIGHT = 40;
 
+/** Title postings' weights. */
+export const TITLE_WHOLE = 2;
+export const TITLE_PART = 1;
+
 export const shardFile = (id: string, index: number): string => `s${index}.${id}.json`;
+export const vocabularyFile = (id: string): string => `v.${id}.txt`;
 export const fragmentFile = (id: string, index: number): string => `f${index}.${id}.json`;
 
 /** How many items at the start of a sorted list satisfy `before` (which holds for a prefix of the list), by binary search. */
@@ -59,6 +79,32 @@ export function shardsFor(shards: readonly string[], prefix: string): [first: nu
   // The last shard starting at or before a word.
   const at = (word: string): number => Math.max(0, countBefore(shards, (first) => first <= word) - 1);
   return [at(prefix), at(`${prefix}\uffff`)];
+}
+
+/** A front-coded vocabulary (see VOCABULARY_MIN) as its sorted words. */
+export function decodeVocabulary(text: string): string[] {
+  const words: string[] = [];
+  let previous = '';
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    previous = previous.slice(0, Number.parseInt(line.charAt(0), 36)) + line.slice(1);
+    words.push(previous);
+  }
+  return words;
+}
+
+/** The sorted words, front-coded: the inverse of decodeVocabulary. */
+export function encodeVocabulary(sorted: readonly string[]): string {
+  let previous = '';
+  return sorted
+    .map((word) => {
+      // One base-36 digit: a longer shared start is written out in part.
+      let shared = 0;
+      while (shared < 35 && shared < previous.length && shared < word.length && previous[shared] === word[shared]) shared += 1;
+      previous = word;
+      return `${shared.toString(36)}${word.slice(shared)}`;
+    })
+    .join('\n');
 }
 
 /** The fragment file holding a document. */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import type { Reference } from '../openapi/reference.ts';
+import { anchors } from '../openapi/model.ts';
 import { createIndexBuilder } from './builder.ts';
 import { parseSearchDocument } from './sections.ts';
 
@@ -26,7 +27,7 @@ export function createSearchIndexer(): SearchIndexer {
   return {
     add: (url, html) => builder.add(parseSearchDocument(url, html)),
     // A record is one section under its own URL (the anchor of the operation or schema).
-    addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }] }),
+    addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }], api: isApiRecord(url) }),
     remove: (url) => builder.remove(url),
     files: () => builder.files(),
   };
@@ -98,6 +99,15 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
     },
     close: async () => undefined,
   };
+}
+
+// The anchors' prefixes: an anchor made from a one-letter name, less the letter (an empty name is not kept as such).
+const API_ANCHORS = [anchors.operation('a').slice(0, -1), anchors.schema('a').slice(0, -1)];
+
+/** Whether a record's URL is that of an operation or a schema (the reference's introduction is neither). */
+function isApiRecord(url: string): boolean {
+  const anchor = url.slice(url.indexOf('#') + 1);
+  return url.includes('#') && API_ANCHORS.some((prefix) => anchor.startsWith(prefix));
 }
 
 /** The URL a record of the API reference is found under: its anchor on the reference's page. */

@@ -52,6 +52,11 @@ export function termsOf(term: string): string[] {
   return terms;
 }
 
+/** Whether a word is a compound (`mqtt-sn`, `client_id`): it is indexed under its parts too. */
+export function isCompound(term: string): boolean {
+  return JOINER.test(term);
+}
+
 /** termsOf without an array for each word: the indexer visits some 100,000 words for this site. */
 export function eachTermOf(term: string, visit: (term: string) => void): void {
   if (!JOINER.test(term)) {
