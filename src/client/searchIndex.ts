@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { fuzzyCandidates } from '../search/fuzzy.ts';
+import { editsAllowed, fuzzyCandidates } from '../search/fuzzy.ts';
 import {
   countBefore,
   decodeVocabulary,
@@ -9,8 +9,10 @@ import {
   META_FILE,
   shardFile,
   shardsFor,
+  isVocabulary,
   vocabularyFile,
-  type FragmentDocument,
+  type FragmentPart,
+  type FragmentSection,
   type IndexMeta,
   type Shard,
 } from '../search/format.ts';
@@ -18,14 +20,15 @@ import { excerptOf, queryWordsOf, rank, type Match } from '../search/query.ts';
 
 /**
  * The search index as the dialog reads it (src/search/format.ts): its small
- * metadata and vocabulary when search opens, then only the shards of the words
- * typed and the fragments of the results shown, each fetched once.
+ * metadata when search opens, then only the shards of the words typed and the
+ * fragments of the results shown, each fetched once; the vocabulary when a word
+ * is misspelt.
  */
 
 export interface SearchResult {
   url: string;
   title: string;
-  /** The best-matching sections, best first: at least one. */
+  /** The best-matching sections, best first, as many as asked for (none: the result is listed by its title alone). */
   sections: { url: string; heading: string; excerpt: string }[];
 }
 
@@ -39,12 +42,16 @@ export interface SearchOutcome {
 }
 
 export interface SearchIndex {
-  /** The best `limit` documents for a query, or undefined when it holds no word long enough to search. */
-  search(query: string, limit: number): Promise<SearchOutcome | undefined>;
+  /**
+   * The best `limit` documents for a query, each with up to `sections` of its best sections (none
+   * by default: what is listed at once, while typing), or undefined when it holds no word to search
+   * (only one-letter or function words).
+   */
+  search(query: string, limit: number, sections?: number): Promise<SearchOutcome | undefined>;
 }
 
-/** Sections listed under one result. */
-const SECTIONS = 4;
+/** A query word shorter than this looks for the words it starts in its own shard only. */
+const SHORT_PREFIX = 4;
 
 /** Reads one file of the index; `fresh` asks the host to check a file whose name does not change. */
 export type LoadFile = (url: string, fresh: boolean) => Promise<string>;
@@ -70,9 +77,15 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
   const json = async <T>(url: string, fresh = false): Promise<T> => JSON.parse(await load(url, fresh)) as T;
   // The other files' names change with the index; this one does not, so it is checked with the host each time.
   const meta = await json<IndexMeta>(`${dir}${META_FILE}`, true);
-  const vocabulary = decodeVocabulary(await load(`${dir}${vocabularyFile(meta.id)}`, false));
+  // The whole vocabulary is needed only for a word that matches nothing as typed: loaded then, once.
+  let vocabulary: Promise<string[]> | undefined;
+  const wholeVocabulary = (): Promise<string[]> => {
+    vocabulary ??= load(`${dir}${vocabularyFile(meta.id)}`, false).then(decodeVocabulary);
+    vocabulary.catch(() => (vocabulary = undefined));
+    return vocabulary;
+  };
   const shards = new Map<number, Promise<{ words: string[]; shard: Shard }>>();
-  const fragments = new Map<number, Promise<FragmentDocument[]>>();
+  const fragments = new Map<number, Promise<FragmentPart[]>>();
   const once = <T>(cache: Map<number, Promise<T>>, index: number, read: () => Promise<T>): Promise<T> => {
     let found = cache.get(index);
     if (!found) {
@@ -88,15 +101,15 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
       const loaded = await json<Shard>(`${dir}${shardFile(meta.id, index)}`);
       return { words: Object.keys(loaded).sort(), shard: loaded };
     });
-  const fragment = (doc: number): Promise<FragmentDocument | undefined> => {
-    const file = fragmentFor(meta.fragments, doc);
-    return once(fragments, file, () => json<FragmentDocument[]>(`${dir}${fragmentFile(meta.id, file)}`)).then((docs) => docs[doc - (meta.fragments[file] ?? 0)]);
-  };
-  /** The shards of the words from `from` to those starting with `to`. */
-  const range = (from: string, to: string): Promise<{ words: string[]; shard: Shard }[]> => {
-    const first = shardsFor(meta.shards, from)[0];
-    const last = shardsFor(meta.shards, to)[1];
-    return Promise.all(Array.from({ length: last - first + 1 }, (_, i) => shard(first + i)));
+  /** The sections asked for of a document: only the fragment files holding them are loaded. */
+  const sectionsOf = async (doc: number, wanted: readonly number[]): Promise<Map<number, FragmentSection>> => {
+    const files = [...new Set(wanted.map((section) => fragmentFor(meta.fragments, doc, section)))];
+    const loaded = await Promise.all(files.map((file) => once(fragments, file, () => json<FragmentPart[]>(`${dir}${fragmentFile(meta.id, file)}`))));
+    const sections = new Map<number, FragmentSection>();
+    for (const parts of loaded) {
+      for (const [d, first, list] of parts) if (d === doc) list.forEach((section, i) => sections.set(first + i, section));
+    }
+    return sections;
   };
   const shardOf = (term: string): number => shardsFor(meta.shards, term)[0];
 
@@ -112,10 +125,14 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
     // The stem's words, when the stem is a shorter start of the word, are next to it in the index.
     const from = stem.length >= 3 && stem.length < word.length && word.startsWith(stem) ? stem : word;
     const [first] = shardsFor(meta.shards, from);
-    const [, last] = shardsFor(meta.shards, word);
-    const loaded = await range(from, word);
+    // A start of fewer than SHORT_PREFIX letters, mostly a word still being typed, is looked for in its
+    // own shard only: "st" would otherwise load every shard of words starting with it.
+    const last = word.length < SHORT_PREFIX ? shardsFor(meta.shards, word)[0] : shardsFor(meta.shards, word)[1];
+    const loaded = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => shard(first + i)));
     const matches: Match[] = [];
+    const nearby: string[] = [];
     for (const { words, shard: postings } of loaded) {
+      for (const term of words) if (isVocabulary(term)) nearby.push(term);
       // Words are sorted: start at the first one not before the stem.
       for (let i = countBefore(words, (w) => w < from); i < words.length && (words[i] ?? '').startsWith(from); i += 1) {
         const term = words[i] ?? '';
@@ -125,7 +142,8 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
     }
     const typo = matches.length === 0;
     const matched = new Set(matches.map((m) => m.term));
-    const candidates = fuzzyCandidates(word, vocabulary).filter(({ term }) => !matched.has(term) && (typo || (shardOf(term) >= first && shardOf(term) <= last)));
+    // Misspellings: among the words of the shards loaded, or of the whole vocabulary when nothing matched.
+    const candidates = fuzzyCandidates(word, typo && editsAllowed(word) > 0 ? await wholeVocabulary() : nearby).filter(({ term }) => !matched.has(term));
     const found = await Promise.all(
       candidates.map(async ({ term, distance }): Promise<Match> => ({ term, distance, kind: 'typo', postings: (await shard(shardOf(term))).shard[term] ?? [] })),
     );
@@ -141,7 +159,7 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
   };
 
   return {
-    async search(query, limit) {
+    async search(query, limit, sections = 0) {
       const words = queryWordsOf(query);
       if (words.length === 0) return undefined;
       const looked = await Promise.all(words.map(matchesOf));
@@ -151,27 +169,24 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
         meta,
         query.split(/\s+/).some(namesApi),
       ).slice(0, limit);
-      const docs = await Promise.all(hits.map((hit) => fragment(hit.doc)));
+      // A title-only match shows the document's opening.
+      const shown = hits.map((hit) => (hit.sections.length > 0 ? hit.sections.slice(0, sections).map((s) => s.section) : [0].slice(0, sections)));
+      const held = await Promise.all(hits.map((hit, i) => ((shown[i] ?? []).length > 0 ? sectionsOf(hit.doc, shown[i] ?? []) : new Map<number, FragmentSection>())));
       // Misspelt words are marked in excerpts as the words they stand for.
       const marked = words.flatMap((word, w) => (looked[w]?.typo ? (looked[w]?.matches.map((m) => m.term) ?? []) : [word]));
-      const results: SearchResult[] = [];
-      hits.forEach((hit, i) => {
-        const doc = docs[i];
-        if (!doc) return;
-        const [url, title, sections] = doc;
+      const results: SearchResult[] = hits.map((hit, i) => {
+        const url = meta.urls[hit.doc] ?? '';
         const page = url.replace(/#.*$/, '');
-        // A title-only match shows the document's opening.
-        const shown = hit.sections.length > 0 ? hit.sections.slice(0, SECTIONS).map((s) => s.section) : [0];
-        results.push({
+        return {
           url,
-          title,
-          sections: shown.flatMap((index) => {
-            const section = sections[index];
+          title: meta.titles[hit.doc] ?? '',
+          sections: (shown[i] ?? []).flatMap((index) => {
+            const section = held[i]?.get(index);
             if (!section) return [];
             const [anchor, heading, text] = section;
             return [{ url: anchor ? `${page}#${anchor}` : url, heading, excerpt: excerptOf(text, marked) }];
           }),
-        });
+        };
       });
       // The nearest stand-in of each misspelt word: fewest edits, then the most documents.
       let suggestion: string | undefined;

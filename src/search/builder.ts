@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
-import { encodeVocabulary, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, VOCABULARY_MIN, vocabularyFile, type FragmentDocument, type IndexMeta, type Shard } from './format.ts';
+import { encodeVocabulary, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta, type Shard } from './format.ts';
 import type { SearchDocument } from './sections.ts';
-import { eachTermOf, isCompound, MIN_TERM, termsIn } from './text.ts';
+import { eachTermOf, isStopWord, MIN_TERM, termsIn } from './text.ts';
 
 /** What one document contributes, worked out once when it is added: dev re-adds only what changed. */
 interface Analysed {
-  /** What its results show (a FragmentDocument), as written into its fragment file. */
-  json: string;
+  url: string;
+  title: string;
+  /** What its results show: each section as written into a fragment file ([anchor, heading, text] as JSON). */
+  sectionJson: string[];
   /** Section lengths in words, for BM25's length normalisation. */
   lengths: number[];
   /** How many distinct words its title has. */
@@ -35,7 +37,7 @@ function analyse(doc: SearchDocument): Analysed {
     if (list.length === 1 || list[list.length - 3] !== section) list.push(section, 0, 0);
     return list;
   };
-  const titleWords = new Set(termsIn(doc.title).filter((word) => word.length >= MIN_TERM));
+  const titleWords = new Set(termsIn(doc.title).filter((word) => word.length >= MIN_TERM && !isStopWord(word)));
   for (const word of titleWords) {
     eachTermOf(word, (t) => {
       const list = of(t);
@@ -56,8 +58,8 @@ function analyse(doc: SearchDocument): Analysed {
     for (const word of words) eachTermOf(word, inText);
     return words.length;
   });
-  const fragment: FragmentDocument = [doc.url, doc.title, doc.sections.map((s) => [s.anchor, s.heading, s.text])];
-  return { json: JSON.stringify(fragment), lengths, terms, titleWords: titleWords.size, api: doc.api === true };
+  const sectionJson = doc.sections.map((s) => JSON.stringify([s.anchor, s.heading, s.text] satisfies FragmentSection));
+  return { url: doc.url, title: doc.title, sectionJson, lengths, terms, titleWords: titleWords.size, api: doc.api === true };
 }
 
 // BM25's usual constants: how fast repeated words stop counting, and how much a long section is discounted.
@@ -66,8 +68,11 @@ const B = 0.75;
 
 /** About this much JSON per shard (~6 KB once compressed): a query loads one or two per word. */
 const SHARD_BYTES = 20_000;
-/** Documents share a fragment file up to this much JSON: the API's many short records go a few to a file. */
-const FRAGMENT_BYTES = 6_000;
+/**
+ * Sections share a fragment file up to this much JSON (~1.5 KB compressed): a result loads the files
+ * of the sections it shows, not its whole page, and the API's many short records go a few to a file.
+ */
+const FRAGMENT_BYTES = 3_000;
 
 /**
  * The search index being built: documents in, index files out. A document
@@ -139,25 +144,39 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   }
 
   const fragmentTexts: string[] = [];
-  const starts: number[] = [];
-  let group: string[] = [];
+  const starts: IndexMeta['fragments'] = [];
+  let parts: string[] = [];
   let size = 0;
-  docs.forEach(({ json }, d) => {
-    if (group.length > 0 && size + json.length > FRAGMENT_BYTES) {
-      fragmentTexts.push(`[${group.join(',')}]`);
-      group = [];
-      size = 0;
-    }
-    if (group.length === 0) starts.push(d);
-    group.push(json);
-    size += json.length;
+  const flush = (): void => {
+    if (parts.length > 0) fragmentTexts.push(`[${parts.join(',')}]`);
+    parts = [];
+    size = 0;
+  };
+  docs.forEach((doc, d) => {
+    let part: string[] = [];
+    let first = 0;
+    const close = (): void => {
+      if (part.length > 0) parts.push(`[${d},${first},[${part.join(',')}]]`);
+      part = [];
+    };
+    doc.sectionJson.forEach((json, s) => {
+      if (size > 0 && size + json.length > FRAGMENT_BYTES) {
+        close();
+        flush();
+      }
+      if (size === 0) starts.push([d, s]);
+      if (part.length === 0) first = s;
+      part.push(json);
+      size += json.length + 8;
+    });
+    close();
   });
-  if (group.length > 0) fragmentTexts.push(`[${group.join(',')}]`);
+  flush();
 
   const shardTexts = shards.map((s) => JSON.stringify(s));
   const hash = createHash('sha256');
   for (const text of [...shardTexts, ...fragmentTexts]) hash.update(text).update('\0');
-  const vocabulary = encodeVocabulary([...postings.keys()].filter((term) => term.length >= VOCABULARY_MIN && !isCompound(term) && !/\d/.test(term)).sort());
+  const vocabulary = encodeVocabulary([...postings.keys()].filter(isVocabulary).sort());
   hash.update(vocabulary);
   const id = hash.digest('hex').slice(0, 10);
   const api: IndexMeta['api'] = [];
@@ -167,7 +186,7 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
     if (last && last[1] === d) last[1] = d + 1;
     else api.push([d, d + 1]);
   });
-  const meta: IndexMeta = { id, docs: docs.length, shards: firsts, fragments: starts, titleWords: docs.map((doc) => doc.titleWords), api };
+  const meta: IndexMeta = { id, docs: docs.length, urls: docs.map((doc) => doc.url), titles: docs.map((doc) => doc.title), shards: firsts, fragments: starts, titleWords: docs.map((doc) => doc.titleWords), api };
   const file = (name: string, text: string): OutputFile => ({ path: `${INDEX_DIR}/${name}`, contents: text });
   return [
     file(META_FILE, JSON.stringify(meta)),

@@ -3,11 +3,13 @@
  * `search-index/` and the dialog reads them. Everything is JSON, small, and
  * compressed well by any host.
  *
- * - `meta.json`: read when search opens; names the other files.
+ * - `meta.json`: read when search opens; names the other files, and lists
+ *   each document's URL and title, so results are listed as soon as ranked.
  * - shards: the index itself, words in sorted order cut into ranges of about
  *   the same size; a query loads only the ranges of the words it holds.
  * - fragments: what a result shows (title, section headings, text for the
- *   excerpt), a few documents per file; loaded only for the results shown.
+ *   excerpt), sections in document order cut into files of a few KB; a result
+ *   loads only the files of the sections it shows.
  * - the vocabulary: every indexed word that a typo may stand for, read with
  *   the metadata, so that a misspelt word finds the shard of the word meant.
  */
@@ -20,10 +22,13 @@ export interface IndexMeta {
   id: string;
   /** How many documents (pages, API operations and schemas) the index holds. */
   docs: number;
+  /** Per document, its URL and title: enough to list a result at once, before its sections' text is loaded. */
+  urls: string[];
+  titles: string[];
   /** The first word of each shard, in order: shard `i` holds the words from `shards[i]` up to `shards[i + 1]`. */
   shards: string[];
-  /** The first document of each fragment file, in order. */
-  fragments: number[];
+  /** The first section of each fragment file, in order, as [document, section]. */
+  fragments: [doc: number, section: number][];
   /** Per document, how many words its title has (compounds counted once): a title the query covers is what the query names. */
   titleWords: number[];
   /** The documents that are API operations or schemas, as [first, end) ranges: they are kept from crowding out the guides. */
@@ -48,8 +53,24 @@ export const VOCABULARY_MIN = 3;
  */
 export type Shard = Record<string, number[]>;
 
-/** One document of a fragment file: its URL, title, and sections as [anchor, heading, text]. */
-export type FragmentDocument = [url: string, title: string, sections: [anchor: string, heading: string, text: string][]];
+export type FragmentSection = [anchor: string, heading: string, text: string];
+
+/** A document: its URL, title, and sections as [anchor, heading, text]. */
+export type FragmentDocument = [url: string, title: string, sections: FragmentSection[]];
+
+/**
+ * What a fragment file holds of one document: its number, the number of its first section in the
+ * file, and those of its sections that the file holds, in order. A fragment file is a list of
+ * these; a long document's sections span several files.
+ */
+export type FragmentPart = [doc: number, first: number, sections: FragmentSection[]];
+
+/** Whole documents from the metadata and fragment files' parts (any order), in document order. */
+export function documentsOf(meta: Pick<IndexMeta, 'urls' | 'titles'>, parts: readonly FragmentPart[]): FragmentDocument[] {
+  const documents: FragmentDocument[] = meta.urls.map((url, d) => [url, meta.titles[d] ?? '', []]);
+  for (const [doc, first, sections] of parts) documents[doc]?.[2].splice(first, sections.length, ...sections);
+  return documents;
+}
 
 export const TITLE_SECTION = -1;
 export const HEADING_WEIGHT = 40;
@@ -81,6 +102,11 @@ export function shardsFor(shards: readonly string[], prefix: string): [first: nu
   return [at(prefix), at(`${prefix}\uffff`)];
 }
 
+/** Whether an indexed word belongs in the vocabulary (see VOCABULARY_MIN). */
+export function isVocabulary(term: string): boolean {
+  return term.length >= VOCABULARY_MIN && !/[\d\-_./]/.test(term);
+}
+
 /** A front-coded vocabulary (see VOCABULARY_MIN) as its sorted words. */
 export function decodeVocabulary(text: string): string[] {
   const words: string[] = [];
@@ -107,7 +133,7 @@ export function encodeVocabulary(sorted: readonly string[]): string {
     .join('\n');
 }
 
-/** The fragment file holding a document. */
-export function fragmentFor(fragments: readonly number[], doc: number): number {
-  return Math.max(0, countBefore(fragments, (first) => first <= doc) - 1);
+/** The fragment file holding a document's section. */
+export function fragmentFor(fragments: readonly (readonly [number, number])[], doc: number, section: number): number {
+  return Math.max(0, countBefore(fragments, ([d, s]) => d < doc || (d === doc && s <= section)) - 1);
 }

@@ -1,5 +1,5 @@
 import { HEADING_WEIGHT, TITLE_SECTION, TITLE_WHOLE } from './format.ts';
-import { MIN_TERM, termsOf, wordsOf } from './text.ts';
+import { isStopWord, MIN_TERM, termsOf, wordsOf } from './text.ts';
 
 /**
  * Ranking, shared by the dialog and the tests: a query's words each match
@@ -8,10 +8,13 @@ import { MIN_TERM, termsOf, wordsOf } from './text.ts';
  * then the text (BM25 per section, with rare words weighing more).
  */
 
-/** The words searched for: folded, compounds whole, each at least two characters (a one-letter word would match nearly everything). */
+/**
+ * The words searched for: folded, compounds whole, each at least two characters (a one-letter word
+ * would match nearly everything), function words left out (they are not indexed).
+ */
 export function queryWordsOf(query: string): string[] {
   const words: string[] = [];
-  for (const { term } of wordsOf(query)) if (term.length >= MIN_TERM && !words.includes(term)) words.push(term);
+  for (const { term } of wordsOf(query)) if (term.length >= MIN_TERM && !isStopWord(term) && !words.includes(term)) words.push(term);
   // Matched words are kept as bits of a number.
   return words.slice(0, 24);
 }
@@ -118,7 +121,8 @@ interface Found {
  * - A document missing some words is not dropped but weighs less, by the share it holds.
  * - A title mostly made of the query's words adds a bonus for that share; a guide whose title
  *   is the query comes first.
- * - At most API_MAX operations and schemas are among the first API_TOP unless `namesApi`.
+ * - An API record's text counts for API_TEXT_FACTOR, and at most API_MAX operations and schemas
+ *   are among the first API_TOP, unless the query names one (`namesApi`: a path, an identifier).
  */
 export function rank(words: readonly string[], matches: readonly (readonly Match[])[], stats: IndexStats, namesApi = false): DocumentHit[] {
   const found = new Map<number, Found>();
@@ -170,7 +174,7 @@ export function rank(words: readonly string[], matches: readonly (readonly Match
   for (const [doc, f] of found) {
     const isApi = api(doc);
     const sections: SectionHit[] = [];
-    for (const [section, scores] of f.sections) sections.push({ section, score: sum(scores) * (isApi ? API_TEXT_FACTOR : 1) });
+    for (const [section, scores] of f.sections) sections.push({ section, score: sum(scores) * (isApi && !namesApi ? API_TEXT_FACTOR : 1) });
     sections.sort((a, b) => b.score - a.score || a.section - b.section);
     const rest = sections.slice(1, 1 + REST_SECTIONS).reduce((n, s) => n + s.score, 0);
     let held = 0;

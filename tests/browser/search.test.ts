@@ -125,13 +125,14 @@ describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))
     await site?.close();
   });
 
+  /** The options listed for a term once its results show their sections (after the pause in typing). */
   async function results(term: string): Promise<string[]> {
     const page = await site.session.context.newPage();
     await page.goto(`${site.base}/docs/intro`);
     await page.keyboard.press('/');
     const input = page.getByRole('combobox', { name: 'Search the documentation' });
     await input.fill(term);
-    await page.getByRole('option').first().waitFor();
+    await page.locator('[role="option"] .search-result-excerpt').first().waitFor();
     const hrefs = await page.getByRole('option').evaluateAll((options) => options.map((o) => new URL((o as HTMLAnchorElement).href).pathname + new URL((o as HTMLAnchorElement).href).hash));
     await page.close();
     return hrefs;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openSearchIndex, type SearchIndex } from '../../src/client/searchIndex.ts';
-import { INDEX_DIR, type FragmentDocument } from '../../src/search/format.ts';
+import { documentsOf, INDEX_DIR, META_FILE, type FragmentDocument, type FragmentPart, type IndexMeta } from '../../src/search/format.ts';
 
 /**
  * The relevance set (tests/search/relevance-set.json) run on a built site's
@@ -56,9 +56,13 @@ export function readRelevanceSet(file = RELEVANCE_SET): RelevanceSet {
 export async function openBuiltIndex(dist: string): Promise<{ index: SearchIndex; documents: FragmentDocument[] }> {
   const dir = path.join(dist, INDEX_DIR);
   const index = await openSearchIndex('/', async (url) => readFileSync(path.join(dist, url), 'utf8'));
-  const documents = readdirSync(dir)
-    .filter((name) => /^f\d+\./.test(name))
-    .flatMap((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as FragmentDocument[]);
+  const meta = JSON.parse(readFileSync(path.join(dir, META_FILE), 'utf8')) as IndexMeta;
+  const documents = documentsOf(
+    meta,
+    readdirSync(dir)
+      .filter((name) => /^f\d+\./.test(name))
+      .flatMap((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as FragmentPart[]),
+  );
   return { index, documents };
 }
 

@@ -28,7 +28,7 @@ async function reader(files: readonly OutputFile[]): Promise<{ search: (query: s
     return { ok: body !== undefined, status: body === undefined ? 404 : 200, text: async () => body ?? '' };
   });
   const index = await openSearchIndex('/');
-  return { search: async (query) => (await index.search(query, 6))?.results, outcome: (query) => index.search(query, 6), fetched };
+  return { search: async (query) => (await index.search(query, 6, 3))?.results, outcome: (query) => index.search(query, 6, 3), fetched };
 }
 
 const urls = (results: SearchResult[] | undefined): string[] => (results ?? []).flatMap((r) => r.sections.map((s) => s.url));
