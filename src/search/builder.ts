@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
-import { encodeVocabulary, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta, type Shard } from './format.ts';
+import { encodeVocabulary, packWeight, WINDOW_WORDS, WINDOWS, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta, type Shard } from './format.ts';
 import type { SearchDocument } from './sections.ts';
 import { eachTermOf, isStopWord, MIN_TERM, termsIn } from './text.ts';
 
@@ -18,7 +18,7 @@ interface Analysed {
   api: boolean;
   /**
    * For each term, flat: whether the title holds it (TITLE_WHOLE, TITLE_PART or 0), then per section holding it
-   * [section, count in the text, 1 if in the heading]. Numbers, not objects: a site has some
+   * [section, count in the text, 1 if in the heading, the stretches of the text holding it as bits]. Numbers, not objects: a site has some
    * 100,000 of these, and objects cost the collector more than the indexing itself.
    */
   terms: Map<string, number[]>;
@@ -31,10 +31,10 @@ function analyse(doc: SearchDocument): Analysed {
     if (!found) terms.set(term, (found = [0]));
     return found;
   };
-  // The section's triple is the last one: sections are visited in order.
+  // The section's entry is the last one: sections are visited in order.
   const slot = (term: string, section: number): number[] => {
     const list = of(term);
-    if (list.length === 1 || list[list.length - 3] !== section) list.push(section, 0, 0);
+    if (list.length === 1 || list[list.length - 4] !== section) list.push(section, 0, 0, 0);
     return list;
   };
   const titleWords = new Set(termsIn(doc.title).filter((word) => word.length >= MIN_TERM && !isStopWord(word)));
@@ -47,15 +47,24 @@ function analyse(doc: SearchDocument): Analysed {
   const lengths = doc.sections.map((section, i) => {
     const inHeading = (t: string): void => {
       const list = slot(t, i);
-      list[list.length - 1] = 1;
-    };
-    const inText = (t: string): void => {
-      const list = slot(t, i);
-      list[list.length - 2] = (list[list.length - 2] ?? 0) + 1;
+      list[list.length - 2] = 1;
     };
     for (const word of termsIn(section.heading)) eachTermOf(word, inHeading);
     const words = termsIn(section.text);
-    for (const word of words) eachTermOf(word, inText);
+    // Where in the section each word is: one of WINDOWS stretches of at least WINDOW_WORDS words. A
+    // section of two stretches or less has all its words near each other: none is marked (0 bits).
+    const stretch = Math.max(WINDOW_WORDS, Math.ceil(words.length / WINDOWS));
+    const short = words.length <= 2 * WINDOW_WORDS;
+    let bit = 0;
+    const inText = (t: string): void => {
+      const list = slot(t, i);
+      list[list.length - 3] = (list[list.length - 3] ?? 0) + 1;
+      list[list.length - 1] = (list[list.length - 1] ?? 0) | bit;
+    };
+    words.forEach((word, p) => {
+      bit = short ? 0 : 1 << Math.min(WINDOWS - 1, Math.floor(p / stretch));
+      eachTermOf(word, inText);
+    });
     return words.length;
   });
   const sectionJson = doc.sections.map((s) => JSON.stringify([s.anchor, s.heading, s.text] satisfies FragmentSection));
@@ -66,8 +75,8 @@ function analyse(doc: SearchDocument): Analysed {
 const K1 = 1.2;
 const B = 0.75;
 
-/** About this much JSON per shard (~6 KB once compressed): a query loads one or two per word. */
-const SHARD_BYTES = 20_000;
+/** About this much JSON per shard (~5 KB once compressed): a query loads one or two per word. */
+const SHARD_BYTES = 14_000;
 /**
  * Sections share a fragment file up to this much JSON (~1.5 KB compressed): a result loads the files
  * of the sections it shows, not its whole page, and the API's many short records go a few to a file.
@@ -112,12 +121,13 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
         flat.push(delta, TITLE_SECTION, title);
         delta = 0;
       }
-      for (let i = 1; i < list.length; i += 3) {
+      for (let i = 1; i < list.length; i += 4) {
         const section = list[i] ?? 0;
         const count = list[i + 1] ?? 0;
         const length = doc.lengths[section] ?? 0;
         const score = count === 0 ? 0 : (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / average));
-        flat.push(delta, section, Math.max(1, Math.round(10 * score)) + (list[i + 2] === 1 ? HEADING_WEIGHT : 0));
+        const weight = Math.max(1, Math.round(10 * score)) + (list[i + 2] === 1 ? HEADING_WEIGHT : 0);
+        flat.push(delta, section, packWeight(weight, list[i + 3] ?? 0));
         delta = 0;
       }
     }
@@ -136,7 +146,7 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
     }
     if (bytes === 0) firsts.push(term);
     shard[term] = list;
-    bytes += term.length + 4 + list.length * 3;
+    bytes += term.length + 4 + list.reduce((n, value) => n + String(value).length + 1, 0);
   }
   if (bytes > 0 || shards.length === 0) {
     shards.push(shard);

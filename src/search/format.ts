@@ -48,8 +48,10 @@ export const VOCABULARY_MIN = 3;
  * `[document (the difference from the previous triple's), section, weight]`.
  * Section -1 means the word is in the document's title, with weight 2 if it is
  * a whole word of the title and 1 if only a part of one (`mqtt` in `MQTT-SN`);
- * otherwise the weight is 10 × its BM25 term score in the section's text,
- * plus 40 if the word is in the section's heading.
+ * otherwise the weight packs (packWeight) 10 × its BM25 term score in the
+ * section's text, plus 40 if the word is in the section's heading, with the
+ * stretches of the section's text that hold it: words found in the same
+ * stretch are near each other.
  */
 export type Shard = Record<string, number[]>;
 
@@ -74,6 +76,21 @@ export function documentsOf(meta: Pick<IndexMeta, 'urls' | 'titles'>, parts: rea
 
 export const TITLE_SECTION = -1;
 export const HEADING_WEIGHT = 40;
+
+/** A section's text is cut into this many stretches, each of at least WINDOW_WORDS words. */
+export const WINDOWS = 16;
+export const WINDOW_WORDS = 12;
+/** A section posting's weight is below this (10 × a BM25 term score of at most 2.2, plus HEADING_WEIGHT). */
+const WEIGHT_RANGE = 64;
+
+/** A section posting's weight and the bits of the stretches holding the word, as one number. */
+export function packWeight(weight: number, stretches: number): number {
+  return Math.min(weight, WEIGHT_RANGE - 1) + WEIGHT_RANGE * stretches;
+}
+
+export function unpackWeight(packed: number): { weight: number; stretches: number } {
+  return { weight: packed % WEIGHT_RANGE, stretches: Math.floor(packed / WEIGHT_RANGE) };
+}
 
 /** Title postings' weights. */
 export const TITLE_WHOLE = 2;

@@ -1,4 +1,4 @@
-import { HEADING_WEIGHT, TITLE_SECTION, TITLE_WHOLE } from './format.ts';
+import { HEADING_WEIGHT, TITLE_SECTION, TITLE_WHOLE, unpackWeight, WINDOWS } from './format.ts';
 import { isStopWord, MIN_TERM, termsOf, wordsOf } from './text.ts';
 
 /**
@@ -64,7 +64,13 @@ const TITLE_WEIGHT = 2 * HEADING_WEIGHT;
 // A part of a title's word (`mqtt` in `MQTT-SN`) says less about the title than a whole one.
 const TITLE_PART_FACTOR = 0.6;
 // A page whose title is mostly the query is about it: this much more, times the share of the title matched.
-const TITLE_COVERAGE_WEIGHT = 2 * HEADING_WEIGHT;
+const TITLE_COVERAGE_WEIGHT = 3 * HEADING_WEIGHT;
+// Words found near each other in a section's text (in two neighbouring stretches of WINDOW_WORDS
+// words or more) add this much each, times their weight: as much as a few more mentions...
+const PROXIMITY_WEIGHT = 20;
+// ...when they are at least this share of the query's words (and two): for two or three words, a
+// title or heading holding them says more than a sentence that happens to.
+const PROXIMITY_SHARE = 0.6;
 // Other matching sections add a little, so a page about the words beats a page that mentions them once.
 const REST_FACTOR = 0.25;
 const REST_SECTIONS = 3;
@@ -77,6 +83,30 @@ const API_TEXT_FACTOR = 0.5;
 // API records among the first results, unless the query names one: guides are not crowded out.
 const API_TOP = 5;
 const API_MAX = 3;
+
+/**
+ * How near each other a section holds the query's words: the most weight (`near`, each word's) that
+ * two neighbouring stretches of its text hold, when they hold enough of the words (PROXIMITY_SHARE);
+ * else 0.
+ */
+function nearness(stretches: readonly number[], near: readonly number[], words: number): number {
+  let best = 0;
+  const need = Math.max(2, Math.ceil(words * PROXIMITY_SHARE));
+  for (let b = 0; b < WINDOWS; b += 1) {
+    const pair = (1 << b) | (1 << (b + 1));
+    let count = 0;
+    let weight = 0;
+    stretches.forEach((bits, w) => {
+      // No bits: a short section, whose words are all near each other.
+      if (near[w] !== undefined && near[w] > 0 && (bits === 0 || bits & pair)) {
+        count += 1;
+        weight += near[w] ?? 0;
+      }
+    });
+    if (count >= need && weight > best) best = weight;
+  }
+  return best;
+}
 
 /** How much a match counts for the query word `word`, from 1 for the word itself down. */
 export function matchFactor(word: string, { term, kind, distance }: Pick<Match, 'term' | 'kind' | 'distance'>): number {
@@ -103,8 +133,8 @@ interface Found {
   /** Per query word: its best title score, and whether it is a whole word of the title as typed. */
   title: number[];
   titleWhole: boolean[];
-  /** Per section: each query word's best score there. */
-  sections: Map<number, number[]>;
+  /** Per section: each query word's best score there, and the stretches of its text holding it. */
+  sections: Map<number, { scores: number[]; stretches: number[]; near: number[] }>;
   /** Query words matched anywhere, a bit each. */
   words: number;
 }
@@ -161,9 +191,15 @@ export function rank(words: readonly string[], matches: readonly (readonly Match
           if (whole && factor === 1) f.titleWhole[w] = true;
           continue;
         }
-        let scores = f.sections.get(section);
-        if (!scores) f.sections.set(section, (scores = new Array<number>(words.length).fill(0)));
-        scores[w] = Math.max(scores[w] ?? 0, weight * idf * factor);
+        let held = f.sections.get(section);
+        if (!held) {
+          const none = (): number[] => new Array<number>(words.length).fill(0);
+          f.sections.set(section, (held = { scores: none(), stretches: none(), near: none() }));
+        }
+        const { weight: score, stretches } = unpackWeight(weight);
+        held.scores[w] = Math.max(held.scores[w] ?? 0, score * idf * factor);
+        held.stretches[w] = (held.stretches[w] ?? 0) | stretches;
+        held.near[w] = Math.max(held.near[w] ?? 0, idf * factor);
       }
     }
   });
@@ -174,7 +210,10 @@ export function rank(words: readonly string[], matches: readonly (readonly Match
   for (const [doc, f] of found) {
     const isApi = api(doc);
     const sections: SectionHit[] = [];
-    for (const [section, scores] of f.sections) sections.push({ section, score: sum(scores) * (isApi && !namesApi ? API_TEXT_FACTOR : 1) });
+    for (const [section, held] of f.sections) {
+      const score = sum(held.scores) + PROXIMITY_WEIGHT * nearness(held.stretches, held.near, words.length);
+      sections.push({ section, score: score * (isApi && !namesApi ? API_TEXT_FACTOR : 1) });
+    }
     sections.sort((a, b) => b.score - a.score || a.section - b.section);
     const rest = sections.slice(1, 1 + REST_SECTIONS).reduce((n, s) => n + s.score, 0);
     let held = 0;
