@@ -63,7 +63,7 @@ describe('search over an index built from pages and API records', () => {
     const results = await search('mqtt-sn predefined topics');
     expect(urls(results)[0]).toBe('/docs/protocols/mqtt-sn#predefined-topics');
     expect(results?.[0]?.sections[0]?.heading).toBe('Predefined topics');
-    // Every word must be there: the page on topic names has them all too, the call to publish does not.
+    // The page on topic names has the words too (lower: no heading holds them); the call to publish has none.
     expect(results?.map((r) => r.url)).toEqual(['/docs/protocols/mqtt-sn', '/docs/guides/topics']);
   });
 
