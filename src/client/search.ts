@@ -37,7 +37,7 @@ const SECTIONS = 3;
 const PAUSE = 150;
 
 /** A pause in typing before a query runs: fast typing does not fetch the index of every prefix. */
-const DEBOUNCE = 40;
+const DEBOUNCE = 20;
 
 const LOADER_DELAY = 200;
 

@@ -117,8 +117,8 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
    * What a query word matches: itself and every indexed word it starts, the other words of its
    * stem (`client` for `clients`, `listen` for `listeners`), and the words it may be a misspelling
    * of. Those are looked up in the shards the word itself needs; only when it matches nothing as
-   * typed are other shards fetched for them (what is found never depends on what an earlier query
-   * happened to load).
+   * typed are other shards fetched for them. What is found depends on the index alone (how its
+   * words are cut into shards included), never on what an earlier query happened to load.
    */
   const matchesOf = async (word: string): Promise<{ matches: Match[]; typo: boolean }> => {
     const stem = stemmer(word);

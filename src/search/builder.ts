@@ -75,8 +75,8 @@ function analyse(doc: SearchDocument): Analysed {
 const K1 = 1.2;
 const B = 0.75;
 
-/** About this much JSON per shard (~5 KB once compressed): a query loads one or two per word. */
-const SHARD_BYTES = 14_000;
+/** About this much JSON per shard (~2.3 KB once compressed): a word still being typed loads its own shard, a word typed whole one or two. */
+const SHARD_BYTES = 6_000;
 /**
  * Sections share a fragment file up to this much JSON (~1.5 KB compressed): a result loads the files
  * of the sections it shows, not its whole page, and the API's many short records go a few to a file.
