@@ -104,10 +104,12 @@ describe.skipIf(!hasChromium)('search over the docs and the real API reference',
     const publish = await page.getByRole('option').evaluateAll((options) => options.map((o) => (o as HTMLAnchorElement).href));
     expect(publish, JSON.stringify(publish)).toContainEqual(expect.stringMatching(/\/docs\/api\/reference#operation-publishMessage$/));
     expect(await search(page, 'sortBy')).toContainEqual(expect.stringMatching(/#operation-listDestinations$/));
-    // The 40 ms typing debounce included.
-    expect(elapsed).toBeLessThan(150);
-    // Four queries, typed at once: the budget of a first use is 150 KB.
-    expect(searchBytes).toBeLessThan(150 * 1024);
+    // The 20 ms typing debounce included. Issue 28's budgets are 100 ms for a cold dialog's first
+    // results and 50 ms for later keys; `npm run bench` measures them typed key by key. Here, with
+    // other tests sharing the machine, a query on a warm dialog must answer within the first.
+    expect(elapsed).toBeLessThan(100);
+    // Four queries, each pasted whole (no prefix loaded on the way): within issue 28's 60 KB per query.
+    expect(searchBytes).toBeLessThan(4 * 60 * 1024);
     await page.close();
   });
 });
