@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
-import { encodeVocabulary, packWeight, WINDOW_WORDS, WINDOWS, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta, type Shard } from './format.ts';
+import { encodeVocabulary, packWeight, WINDOW_WORDS, WINDOWS, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta } from './format.ts';
 import type { SearchDocument } from './sections.ts';
 import { eachTermOf, isStopWord, MIN_TERM, termsIn } from './text.ts';
 
@@ -133,24 +133,26 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
     }
   });
 
-  const shards: Shard[] = [];
+  // Each shard's JSON is written as it is cut: its entries' text is what it is cut by.
+  const shardTexts: string[] = [];
   const firsts: string[] = [];
-  let shard: Shard = {};
+  let entries: string[] = [];
   let bytes = 0;
-  for (const term of [...postings.keys()].sort()) {
-    const list = postings.get(term)?.flat ?? [];
+  const sorted = [...postings.keys()].sort();
+  for (const term of sorted) {
     if (bytes > SHARD_BYTES) {
-      shards.push(shard);
-      shard = {};
+      shardTexts.push(`{${entries.join(',')}}`);
+      entries = [];
       bytes = 0;
     }
     if (bytes === 0) firsts.push(term);
-    shard[term] = list;
-    bytes += term.length + 4 + list.reduce((n, value) => n + String(value).length + 1, 0);
+    const entry = `${JSON.stringify(term)}:[${(postings.get(term)?.flat ?? []).join(',')}]`;
+    entries.push(entry);
+    bytes += entry.length + 1;
   }
-  if (bytes > 0 || shards.length === 0) {
-    shards.push(shard);
-    if (firsts.length < shards.length) firsts.push('');
+  if (bytes > 0 || shardTexts.length === 0) {
+    shardTexts.push(`{${entries.join(',')}}`);
+    if (firsts.length < shardTexts.length) firsts.push('');
   }
 
   const fragmentTexts: string[] = [];
@@ -183,10 +185,9 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   });
   flush();
 
-  const shardTexts = shards.map((s) => JSON.stringify(s));
   const hash = createHash('sha256');
   for (const text of [...shardTexts, ...fragmentTexts]) hash.update(text).update('\0');
-  const vocabulary = encodeVocabulary([...postings.keys()].filter(isVocabulary).sort());
+  const vocabulary = encodeVocabulary(sorted.filter(isVocabulary));
   hash.update(vocabulary);
   const id = hash.digest('hex').slice(0, 10);
   const api: IndexMeta['api'] = [];

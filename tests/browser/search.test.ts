@@ -211,7 +211,7 @@ describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))
     await page.close();
   });
 
-  it('passes axe on the open dialog in every state, in both colour modes', async () => {
+  it('passes axe on the open dialog in every state (empty, results, no results, did you mean, loading, error), in both colour modes', async () => {
     const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     for (const theme of ['light', 'dark']) {
       const page = await site.session.context.newPage();
@@ -249,6 +249,9 @@ describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))
       await input.fill('zzqqxx');
       await expect.poll(() => status.textContent()).toBe('No results for “zzqqxx”');
       await audit('no results');
+      await input.fill('kubrenetes');
+      await page.getByRole('button', { name: 'kubernetes', exact: true }).waitFor();
+      await audit('did you mean');
       hold = true;
       await input.fill('broker keystore');
       await page.locator('.search-dialog .spinner').waitFor();
