@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import type { Reference } from '../openapi/reference.ts';
-import { anchors } from '../openapi/model.ts';
 import { createIndexBuilder } from './builder.ts';
 import { parseSearchDocument } from './sections.ts';
 
@@ -101,11 +100,15 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
   };
 }
 
-// The anchors' prefixes: an anchor made from a one-letter name, less the letter (an empty name is not kept as such).
-const API_ANCHORS = [anchors.operation('a').slice(0, -1), anchors.schema('a').slice(0, -1)];
+/**
+ * The prefixes of the reference's operation and schema anchors (src/openapi/model.ts's `anchors`,
+ * which a test holds these to): written out, as importing the model would load the OpenAPI code
+ * (~450 KB) into the search worker, a cost paid by every cold build.
+ */
+export const API_ANCHORS = ['operation-', 'schema-'];
 
 /** Whether a record's URL is that of an operation or a schema (the reference's introduction is neither). */
-function isApiRecord(url: string): boolean {
+export function isApiRecord(url: string): boolean {
   const anchor = url.slice(url.indexOf('#') + 1);
   return url.includes('#') && API_ANCHORS.some((prefix) => anchor.startsWith(prefix));
 }

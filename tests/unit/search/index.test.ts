@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSearchIndex, type SearchOutcome, type SearchResult } from '../../../src/client/searchIndex.ts';
 import type { OutputFile } from '../../../src/emit/atomic.ts';
 import { INDEX_DIR, type IndexMeta } from '../../../src/search/format.ts';
-import { createSearchIndexer } from '../../../src/search/index.ts';
+import { anchors } from '../../../src/openapi/model.ts';
+import { API_ANCHORS, createSearchIndexer, isApiRecord } from '../../../src/search/index.ts';
 import { excerptOf } from '../../../src/search/query.ts';
 
 type Fixture = { url: string; title: string; body: string } | { url: string; record: string; content: string };
@@ -150,5 +151,15 @@ describe('the excerpt of a section', () => {
 
   it('marks a word whose part starts with the query, and shows a short text whole', () => {
     expect(excerptOf('Use mqtt-sn here.', ['sn'])).toBe('Use <mark>mqtt-sn</mark> here.');
+  });
+});
+
+describe('which records are the API’s operations and schemas', () => {
+  it('knows them by the anchors the reference gives them', () => {
+    expect(API_ANCHORS).toEqual([anchors.operation('x').slice(0, -1), anchors.schema('x').slice(0, -1)]);
+    expect(isApiRecord('/docs/api/reference#operation-publishMessage')).toBe(true);
+    expect(isApiRecord('/docs/api/reference#schema-MessageDTO')).toBe(true);
+    expect(isApiRecord('/docs/api/reference')).toBe(false);
+    expect(isApiRecord('/docs/api/reference#tag-messaging')).toBe(false);
   });
 });
