@@ -80,7 +80,7 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
   // The whole vocabulary is needed only for a word that matches nothing as typed: loaded then, once.
   let vocabulary: Promise<string[]> | undefined;
   const wholeVocabulary = (): Promise<string[]> => {
-    vocabulary ??= load(`${dir}${vocabularyFile(meta.id)}`, false).then(decodeVocabulary);
+    vocabulary ??= json<string>(`${dir}${vocabularyFile(meta.id)}`).then(decodeVocabulary);
     vocabulary.catch(() => (vocabulary = undefined));
     return vocabulary;
   };

@@ -201,7 +201,7 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
   const file = (name: string, text: string): OutputFile => ({ path: `${INDEX_DIR}/${name}`, contents: text });
   return [
     file(META_FILE, JSON.stringify(meta)),
-    file(vocabularyFile(id), vocabulary),
+    file(vocabularyFile(id), JSON.stringify(vocabulary)),
     ...shardTexts.map((text, i) => file(shardFile(id, i), text)),
     ...fragmentTexts.map((text, i) => file(fragmentFile(id, i), text)),
   ];

@@ -36,7 +36,8 @@ export interface IndexMeta {
 }
 
 /**
- * The vocabulary file: the words a misspelling is matched against (simple words of at least
+ * The vocabulary file (one JSON string, so hosts serve and compress it as they do the other files):
+ * the words a misspelling is matched against (simple words of at least
  * VOCABULARY_MIN characters, without digits: `1884` is no typo of `1883`; a compound's parts are
  * words of their own), sorted and front-coded:
  * each line is the length of the start shared with the line before, one base-36 digit, then the rest.
@@ -97,7 +98,7 @@ export const TITLE_WHOLE = 2;
 export const TITLE_PART = 1;
 
 export const shardFile = (id: string, index: number): string => `s${index}.${id}.json`;
-export const vocabularyFile = (id: string): string => `v.${id}.txt`;
+export const vocabularyFile = (id: string): string => `v.${id}.json`;
 export const fragmentFile = (id: string, index: number): string => `f${index}.${id}.json`;
 
 /** How many items at the start of a sorted list satisfy `before` (which holds for a prefix of the list), by binary search. */

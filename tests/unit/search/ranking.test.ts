@@ -135,9 +135,9 @@ describe('typo tolerance', () => {
   it('reads the vocabulary only for a word that matches nothing as typed', async () => {
     const { search, read } = await readerOf(indexOf(SITE));
     await search('kubernetes');
-    expect(read.some((url) => /\/v\.[0-9a-f]+\.txt$/.test(url))).toBe(false);
+    expect(read.some((url) => /\/v\.[0-9a-f]+\.json$/.test(url))).toBe(false);
     await search('kubrenetes');
-    expect(read.filter((url) => /\/v\.[0-9a-f]+\.txt$/.test(url))).toHaveLength(1);
+    expect(read.filter((url) => /\/v\.[0-9a-f]+\.json$/.test(url))).toHaveLength(1);
   });
 });
 
