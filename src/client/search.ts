@@ -97,6 +97,8 @@ function createDialog(): HTMLDialogElement {
   let active = -1;
   let query = 0;
   let pause: number | undefined;
+  /** The sections of the query listed by title, loaded now: after the pause in typing, or at once on Enter. */
+  let detail: (() => Promise<void>) | undefined;
 
   const options = (): HTMLAnchorElement[] => [...list.querySelectorAll<HTMLAnchorElement>('a[role="option"]')];
   const select = (index: number): void => {
@@ -123,14 +125,18 @@ function createDialog(): HTMLDialogElement {
   };
   /** Lists an outcome; the option active before stays active if its link is still listed. */
   const show = (term: string, outcome: SearchOutcome): void => {
-    const before = options()[active]?.getAttribute('href');
+    const previous = options()[active];
+    const before = previous?.getAttribute('href');
+    const beforeResult = previous?.dataset['result'];
     const items: string[] = [];
     let n = 0;
+    let r = 0;
     const option = (href: string, inner: string): void => {
       n += 1;
-      items.push(`<a role="option" id="search-option-${n}" aria-selected="false" href="${escape(href)}">${inner}</a>`);
+      items.push(`<a role="option" id="search-option-${n}" aria-selected="false" data-result="${r}" href="${escape(href)}">${inner}</a>`);
     };
-    for (const page of outcome.results) {
+    for (const [i, page] of outcome.results.entries()) {
+      r = i;
       const title = `<span class="search-result-page">${escape(page.title)}</span>`;
       if (page.sections.length === 0) option(page.url, title);
       for (const section of page.sections) {
@@ -165,14 +171,18 @@ function createDialog(): HTMLDialogElement {
       if (status.textContent !== text || status.childElementCount > 0) status.textContent = text;
     }
     input.setAttribute('aria-expanded', String(n > 0));
-    const again = options().findIndex((o) => o.getAttribute('href') === before);
-    select(again >= 0 ? again : 0);
+    // The option active before, or the first of its result once its sections are listed.
+    const all = options();
+    const again = all.findIndex((o) => o.getAttribute('href') === before);
+    const sameResult = all.findIndex((o) => o.dataset['result'] === beforeResult);
+    select(again >= 0 ? again : sameResult >= 0 ? sameResult : 0);
   };
 
   input.addEventListener('input', async () => {
     window.clearTimeout(pause);
     const term = input.value.trim();
     const mine = ++query;
+    detail = undefined;
     if (term.length < MIN_QUERY) {
       clear(term === '' ? '' : 'Type one more character to search');
       return;
@@ -196,15 +206,17 @@ function createDialog(): HTMLDialogElement {
     }
     show(term, search);
     if (search.results.length === 0) return;
-    pause = window.setTimeout(() => {
-      void loadIndex()
-        .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
-        .then((detailed) => {
-          if (mine === query && detailed) show(term, detailed);
-        })
-        // The titles stay listed: a section's text that failed to load is not worth an error.
-        .catch(() => undefined);
-    }, PAUSE);
+    let started: Promise<void> | undefined;
+    detail = () =>
+      (started ??= (async () => {
+        window.clearTimeout(pause);
+        // The titles stay listed if a section's text fails to load: not worth an error.
+        const detailed = await loadIndex()
+          .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
+          .catch(() => undefined);
+        if (mine === query && detailed) show(term, detailed);
+      })());
+    pause = window.setTimeout(() => void detail?.(), PAUSE);
   });
 
   input.addEventListener('keydown', (event) => {
@@ -219,11 +231,11 @@ function createDialog(): HTMLDialogElement {
       event.preventDefault();
       closeSearch();
     } else if (event.key === 'Enter') {
-      const option = options()[active];
-      if (option) {
-        event.preventDefault();
-        option.click();
-      }
+      if (!options()[active]) return;
+      event.preventDefault();
+      // Listed by title only (typing has not paused yet): the sections first, so Enter goes to the best one.
+      const pending = options()[active]?.querySelector('.search-result-excerpt') ? undefined : detail;
+      void (pending ? pending() : Promise.resolve()).then(() => options()[active]?.click());
     }
   });
   // Results are links: close first, then the site's navigation takes the click.

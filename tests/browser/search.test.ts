@@ -171,6 +171,23 @@ describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))
     }
   });
 
+  it('lists results by title as keys are typed, and Enter before the pause still goes to the best section', async () => {
+    const page = await site.session.context.newPage();
+    // The page's clock moves only when told: the pause in typing never comes by itself.
+    await page.clock.install();
+    await page.goto(`${site.base}/docs/intro`);
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill('mqtt-sn predefined topics');
+    // Past the typing debounce, short of the pause.
+    await page.clock.runFor(50);
+    await page.getByRole('option').first().waitFor();
+    expect(await page.locator('[role="option"] .search-result-excerpt').count()).toBe(0);
+    await input.press('Enter');
+    await page.waitForURL(/\/docs\/protocols\/mqtt-sn\/mqtt-sn-\d-\d#predefined-topics/);
+    await page.close();
+  });
+
   it('never leaves aria-activedescendant pointing at an option that is gone', async () => {
     const page = await site.session.context.newPage();
     await page.goto(`${site.base}/docs/intro`);
