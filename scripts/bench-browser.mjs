@@ -275,67 +275,6 @@ export async function measureBrowser(dist, { runs = 5, timeLimitMs = 50000, verb
   }
 }
 
-/**
- * Issue 11's download budget: what a reader's first use of search downloads, typing a query key by key
- * into the dialog of a docs page in a fresh context (everything fetched once the page has loaded: the
- * dialog's code and the index's files), counted as a compressing host sends it.
- */
-export async function measureSearchFirstUse(dist, { queries = ['publish', 'sortBy', 'retained', 'tls certificate', 'mqtt-sn predefined topics'], log = console.log } = {}) {
-  const label = 'search, first use';
-  if (!existsSync(CHROMIUM)) return log(`${label}: skipped (${CHROMIUM} is not installed)`);
-  if (!existsSync(path.join(dist, 'search-index', 'meta.json'))) return log(`${label}: skipped (no search index in ${dist})`);
-  const docsPage = docsPagePath(dist);
-  if (!docsPage) return log(`${label}: skipped (no docs page in ${dist})`);
-  const { chromium } = await import('playwright-core');
-  const { gzipSync } = await import('node:zlib');
-  const server = await serveDir(dist);
-  let browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30000 });
-    const figures = [];
-    for (const query of queries) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const files = new Map();
-      await page.goto(`${server.base}${docsPage}`, { waitUntil: 'networkidle' });
-      // From here on, everything fetched is for search.
-      page.on('response', async (response) => {
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        files.set(response.url().replace(/\?.*$/, ''), gzipSync(body).length);
-      });
-      await page.keyboard.press('/');
-      await page.getByRole('combobox', { name: 'Search the documentation' }).waitFor();
-      await page.keyboard.type(query, { delay: 100 });
-      await page.getByRole('option').first().waitFor({ timeout: 10000 });
-      await page.waitForLoadState('networkidle');
-      const sum = (test) => [...files].filter(([url]) => test(url)).reduce((n, [, bytes]) => n + bytes, 0);
-      const shard = (url) => /\/search-index\/s\d+\./.test(url);
-      const fragment = (url) => /\/search-index\/f\d+\./.test(url);
-      figures.push({
-        query,
-        total: sum(() => true),
-        code: sum((url) => url.endsWith('.js')),
-        shards: [...files.keys()].filter(shard).length,
-        shardBytes: sum(shard),
-        fragments: [...files.keys()].filter(fragment).length,
-        fragmentBytes: sum(fragment),
-      });
-      await context.close();
-    }
-    const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-    const over = figures.filter((f) => f.total > 150 * 1024).map((f) => f.query);
-    log(`${label} (gzip on the wire, typed key by key) [budget 150 KB]: ${figures.map((f) => `${f.query} ${kb(f.total)}`).join(' · ')}${over.length ? ` — over budget: ${over.join(', ')}` : ' — all within budget'}`);
-    log(
-      `  (of it: the dialog's code ${kb(median(figures.map((f) => f.code)))}; index shards ${figures.map((f) => `${f.shards}/${kb(f.shardBytes)}`).join(' · ')}; ` +
-        `result fragments ${figures.map((f) => `${f.fragments}/${kb(f.fragmentBytes)}`).join(' · ')})`,
-    );
-    return figures;
-  } finally {
-    await browser?.close().catch(() => {});
-    server.stop();
-  }
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
   await measureBrowser(dist, { runs: Number(process.env.BENCH_RUNS ?? 5), verbose: Boolean(process.env.BENCH_VERBOSE) });

@@ -70,8 +70,8 @@ function walk(dir) {
   });
 }
 
-// BENCH_ONLY=site,corpus,reference,dev,stripe,versions runs some sections only (all by default).
-const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,dev,stripe,versions').split(','));
+// BENCH_ONLY=site,corpus,reference,search,dev,stripe,versions runs some sections only (all by default).
+const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,search,dev,stripe,versions').split(','));
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
 // The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
@@ -180,10 +180,19 @@ if (sections.has('reference') && existsSync(site)) {
   const { measureBrowser } = await import('./bench-browser.mjs');
   await measureBrowser(site, { runs: 5 }).catch((error) => console.log(`API reference in Chromium: failed (${error.message.split('\n')[0]})`));
 }
-// Search's first-use download, in Chromium, on the same build.
-if (sections.has('site') && existsSync(site)) {
-  const { measureSearchFirstUse } = await import('./bench-browser.mjs');
-  await measureSearchFirstUse(site).catch((error) => console.log(`search, first use: failed (${error.message.split('\n')[0]})`));
+// Search (issue 28): the relevance set's top-3 rate and MRR, then first results, later keystrokes and the
+// download per query, in Chromium, on the same build (or one made for it). What search adds to a cold
+// build is the site section's paired figure above.
+if (sections.has('search')) {
+  let searched = site;
+  if (!existsSync(path.join(searched, 'search-index', 'meta.json'))) {
+    searched = path.join(out, 'search-site');
+    timedBuild(['--no-cache', '--quiet', '--out', searched, ...siteArgs], siteRoot);
+  }
+  console.log('');
+  const { measureRelevance, measureSearch } = await import('./bench-search.mjs');
+  if (siteRoot === root) await measureRelevance(searched).catch((error) => console.log(`search relevance: failed (${error.message.split('\n')[0]})`));
+  await measureSearch(searched, { runs }).catch((error) => console.log(`search in Chromium: failed (${error.message.split('\n')[0]})`));
 }
 
 // dev: time to the first page served, and from a file write to the update event the browser

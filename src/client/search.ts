@@ -1,11 +1,12 @@
 import { escape } from '../search/query.ts';
-import { openSearchIndex, type SearchIndex } from './searchIndex.ts';
+import { openSearchIndex, type SearchIndex, type SearchOutcome } from './searchIndex.ts';
 
 /**
  * The search dialog. Its code and the index load on first use only; results
- * show the page, the section heading and an excerpt with the matched words
- * marked, and Enter or a click goes to the section's anchor through
- * client-side navigation.
+ * are listed by title as soon as they are ranked, and once typing pauses each
+ * shows its best sections' headings and excerpts with the matched words
+ * marked; Enter or a click goes to the section's anchor through client-side
+ * navigation.
  */
 
 let index: Promise<SearchIndex> | undefined;
@@ -25,11 +26,18 @@ function loadIndex(): Promise<SearchIndex> {
   return index;
 }
 
-/** Results listed: each with up to four of its sections. */
+/** Results listed: each with up to SECTIONS of its sections once typing pauses. */
 const RESULTS = 6;
+const SECTIONS = 3;
+
+/**
+ * How long typing must pause before the results' sections are loaded: while keys follow each other,
+ * results are listed by title only, so the text of results that the next key replaces is never downloaded.
+ */
+const PAUSE = 150;
 
 /** A pause in typing before a query runs: fast typing does not fetch the index of every prefix. */
-const DEBOUNCE = 40;
+const DEBOUNCE = 20;
 
 const LOADER_DELAY = 200;
 
@@ -88,11 +96,18 @@ function createDialog(): HTMLDialogElement {
   if (!input || !list || !status) return element;
   let active = -1;
   let query = 0;
+  let pause: number | undefined;
+  /** The sections of the query listed by title, loaded now: after the pause in typing, or at once on Enter. */
+  let detail: (() => Promise<void>) | undefined;
 
   const options = (): HTMLAnchorElement[] => [...list.querySelectorAll<HTMLAnchorElement>('a[role="option"]')];
   const select = (index: number): void => {
     const all = options();
-    if (all.length === 0) return;
+    if (all.length === 0) {
+      active = -1;
+      input.removeAttribute('aria-activedescendant');
+      return;
+    }
     active = (index + all.length) % all.length;
     all.forEach((option, i) => option.setAttribute('aria-selected', String(i === active)));
     const current = all[active];
@@ -101,47 +116,107 @@ function createDialog(): HTMLDialogElement {
       current.scrollIntoView({ block: 'nearest' });
     }
   };
+  /** No options: nothing may stay referenced as the active one. */
+  const clear = (message: string): void => {
+    list.replaceChildren();
+    status.textContent = message;
+    input.setAttribute('aria-expanded', 'false');
+    select(-1);
+  };
+  /** Lists an outcome; the option active before stays active if its link is still listed. */
+  const show = (term: string, outcome: SearchOutcome): void => {
+    const previous = options()[active];
+    const before = previous?.getAttribute('href');
+    const beforeResult = previous?.dataset['result'];
+    const items: string[] = [];
+    let n = 0;
+    let r = 0;
+    const option = (href: string, inner: string): void => {
+      n += 1;
+      items.push(`<a role="option" id="search-option-${n}" aria-selected="false" data-result="${r}" href="${escape(href)}">${inner}</a>`);
+    };
+    for (const [i, page] of outcome.results.entries()) {
+      r = i;
+      const title = `<span class="search-result-page">${escape(page.title)}</span>`;
+      if (page.sections.length === 0) option(page.url, title);
+      for (const section of page.sections) {
+        // Excerpts are escaped text with <mark> only (src/search/query.ts).
+        option(
+          section.url,
+          title +
+            (section.heading && section.heading !== page.title ? `<span class="search-result-section">${escape(section.heading)}</span>` : '') +
+            `<span class="search-result-excerpt">${section.excerpt}</span>`,
+        );
+      }
+    }
+    list.innerHTML = items.join('');
+    const count = outcome.results.length;
+    const found = `${count} result${count === 1 ? '' : 's'}`;
+    if (outcome.suggestion !== undefined) {
+      // Did you mean: the results are those of the nearest indexed words; the suggestion searches for them.
+      status.textContent = `No exact match for “${term}”. Did you mean `;
+      const suggestion = document.createElement('button');
+      suggestion.type = 'button';
+      suggestion.className = 'search-suggestion';
+      suggestion.textContent = outcome.suggestion;
+      suggestion.addEventListener('click', () => {
+        input.value = suggestion.textContent ?? '';
+        input.focus();
+        input.dispatchEvent(new Event('input'));
+      });
+      status.append(suggestion, count === 0 ? '?' : `? ${found} for it.`);
+    } else {
+      const text = count === 0 ? `No results for “${term}”` : found;
+      // The same count again (the sections filled in) is not announced again.
+      if (status.textContent !== text || status.childElementCount > 0) status.textContent = text;
+    }
+    input.setAttribute('aria-expanded', String(n > 0));
+    // The option active before, or the first of its result once its sections are listed.
+    const all = options();
+    const again = all.findIndex((o) => o.getAttribute('href') === before);
+    const sameResult = all.findIndex((o) => o.dataset['result'] === beforeResult);
+    select(again >= 0 ? again : sameResult >= 0 ? sameResult : 0);
+  };
 
   input.addEventListener('input', async () => {
+    window.clearTimeout(pause);
     const term = input.value.trim();
     const mine = ++query;
+    detail = undefined;
     if (term.length < MIN_QUERY) {
-      list.replaceChildren();
-      status.textContent = term === '' ? '' : 'Type one more character to search';
-      input.setAttribute('aria-expanded', 'false');
+      clear(term === '' ? '' : 'Type one more character to search');
       return;
     }
     await new Promise((wait) => window.setTimeout(wait, DEBOUNCE));
     if (mine !== query) return;
     const outcome = await withLoader(status, async () => ({ search: await (await loadIndex()).search(term, RESULTS) }));
-    if (mine !== query || !outcome) return;
-    const { search } = outcome;
-    if (!search) {
-      // Only one-letter words: they match nearly everything.
+    if (mine !== query) return;
+    if (!outcome) {
+      // The loader shows the error and its Retry button.
       list.replaceChildren();
-      status.textContent = 'Type a longer word to search';
       input.setAttribute('aria-expanded', 'false');
+      select(-1);
       return;
     }
-    const items: string[] = [];
-    let n = 0;
-    for (const page of search) {
-      for (const section of page.sections) {
-        n += 1;
-        // Excerpts are escaped text with <mark> only (src/search/query.ts).
-        items.push(
-          `<a role="option" id="search-option-${n}" aria-selected="false" href="${escape(section.url)}">` +
-            `<span class="search-result-page">${escape(page.title)}</span>` +
-            (section.heading && section.heading !== page.title ? `<span class="search-result-section">${escape(section.heading)}</span>` : '') +
-            `<span class="search-result-excerpt">${section.excerpt}</span></a>`,
-        );
-      }
+    const { search } = outcome;
+    if (!search) {
+      // Only one-letter or function words: they match nearly everything.
+      clear('Type a longer word to search');
+      return;
     }
-    list.innerHTML = items.join('');
-    status.textContent = n === 0 ? `No results for “${term}”` : `${n} result${n === 1 ? '' : 's'}`;
-    input.setAttribute('aria-expanded', String(n > 0));
-    active = -1;
-    if (n > 0) select(0);
+    show(term, search);
+    if (search.results.length === 0) return;
+    let started: Promise<void> | undefined;
+    detail = () =>
+      (started ??= (async () => {
+        window.clearTimeout(pause);
+        // The titles stay listed if a section's text fails to load: not worth an error.
+        const detailed = await loadIndex()
+          .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
+          .catch(() => undefined);
+        if (mine === query && detailed) show(term, detailed);
+      })());
+    pause = window.setTimeout(() => void detail?.(), PAUSE);
   });
 
   input.addEventListener('keydown', (event) => {
@@ -156,11 +231,11 @@ function createDialog(): HTMLDialogElement {
       event.preventDefault();
       closeSearch();
     } else if (event.key === 'Enter') {
-      const option = options()[active];
-      if (option) {
-        event.preventDefault();
-        option.click();
-      }
+      if (!options()[active]) return;
+      event.preventDefault();
+      // Listed by title only (typing has not paused yet): the sections first, so Enter goes to the best one.
+      const pending = options()[active]?.querySelector('.search-result-excerpt') ? undefined : detail;
+      void (pending ? pending() : Promise.resolve()).then(() => options()[active]?.click());
     }
   });
   // Results are links: close first, then the site's navigation takes the click.

@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../emit/atomic.ts';
-import { fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_SECTION, type FragmentDocument, type IndexMeta, type Shard } from './format.ts';
+import { encodeVocabulary, packWeight, WINDOW_WORDS, WINDOWS, fragmentFile, HEADING_WEIGHT, INDEX_DIR, META_FILE, shardFile, TITLE_PART, TITLE_SECTION, TITLE_WHOLE, isVocabulary, vocabularyFile, type FragmentSection, type IndexMeta } from './format.ts';
 import type { SearchDocument } from './sections.ts';
-import { eachTermOf, termsIn } from './text.ts';
+import { eachTermOf, isStopWord, MIN_TERM, termsIn } from './text.ts';
 
 /** What one document contributes, worked out once when it is added: dev re-adds only what changed. */
 interface Analysed {
-  /** What its results show (a FragmentDocument), as written into its fragment file. */
-  json: string;
+  url: string;
+  title: string;
+  /** What its results show: each section as written into a fragment file ([anchor, heading, text] as JSON). */
+  sectionJson: string[];
   /** Section lengths in words, for BM25's length normalisation. */
   lengths: number[];
+  /** How many distinct words its title has. */
+  titleWords: number;
+  /** Whether it is an API operation or schema. */
+  api: boolean;
   /**
-   * For each term, flat: whether the title holds it (1 or 0), then per section holding it
-   * [section, count in the text, 1 if in the heading]. Numbers, not objects: a site has some
+   * For each term, flat: whether the title holds it (TITLE_WHOLE, TITLE_PART or 0), then per section holding it
+   * [section, count in the text, 1 if in the heading, the stretches of the text holding it as bits]. Numbers, not objects: a site has some
    * 100,000 of these, and objects cost the collector more than the indexing itself.
    */
   terms: Map<string, number[]>;
@@ -25,38 +31,58 @@ function analyse(doc: SearchDocument): Analysed {
     if (!found) terms.set(term, (found = [0]));
     return found;
   };
-  // The section's triple is the last one: sections are visited in order.
+  // The section's entry is the last one: sections are visited in order.
   const slot = (term: string, section: number): number[] => {
     const list = of(term);
-    if (list.length === 1 || list[list.length - 3] !== section) list.push(section, 0, 0);
+    if (list.length === 1 || list[list.length - 4] !== section) list.push(section, 0, 0, 0);
     return list;
   };
-  for (const word of termsIn(doc.title)) eachTermOf(word, (t) => void (of(t)[0] = 1));
+  const titleWords = new Set(termsIn(doc.title).filter((word) => word.length >= MIN_TERM && !isStopWord(word)));
+  for (const word of titleWords) {
+    eachTermOf(word, (t) => {
+      const list = of(t);
+      list[0] = t === word ? TITLE_WHOLE : Math.max(list[0] ?? 0, TITLE_PART);
+    });
+  }
   const lengths = doc.sections.map((section, i) => {
     const inHeading = (t: string): void => {
       const list = slot(t, i);
-      list[list.length - 1] = 1;
-    };
-    const inText = (t: string): void => {
-      const list = slot(t, i);
-      list[list.length - 2] = (list[list.length - 2] ?? 0) + 1;
+      list[list.length - 2] = 1;
     };
     for (const word of termsIn(section.heading)) eachTermOf(word, inHeading);
     const words = termsIn(section.text);
-    for (const word of words) eachTermOf(word, inText);
+    // Where in the section each word is: one of WINDOWS stretches of at least WINDOW_WORDS words. A
+    // section of two stretches or less has all its words near each other: none is marked (0 bits).
+    const stretch = Math.max(WINDOW_WORDS, Math.ceil(words.length / WINDOWS));
+    const short = words.length <= 2 * WINDOW_WORDS;
+    let bit = 0;
+    const inText = (t: string): void => {
+      const list = slot(t, i);
+      list[list.length - 3] = (list[list.length - 3] ?? 0) + 1;
+      list[list.length - 1] = (list[list.length - 1] ?? 0) | bit;
+    };
+    words.forEach((word, p) => {
+      bit = short ? 0 : 1 << Math.min(WINDOWS - 1, Math.floor(p / stretch));
+      eachTermOf(word, inText);
+    });
     return words.length;
   });
-  const fragment: FragmentDocument = [doc.url, doc.title, doc.sections.map((s) => [s.anchor, s.heading, s.text])];
-  return { json: JSON.stringify(fragment), lengths, terms };
+  const sectionJson = doc.sections.map((s) => JSON.stringify([s.anchor, s.heading, s.text] satisfies FragmentSection));
+  return { url: doc.url, title: doc.title, sectionJson, lengths, terms, titleWords: titleWords.size, api: doc.api === true };
 }
 
 // BM25's usual constants: how fast repeated words stop counting, and how much a long section is discounted.
 const K1 = 1.2;
 const B = 0.75;
 
-/** About this much JSON per shard (~6 KB once compressed): a query loads one or two per word. */
-const SHARD_BYTES = 20_000;
-/** Documents share a fragment file up to this much JSON: the API's many short records go a few to a file. */
+/** About this much JSON per shard (~2.3 KB once compressed): a word still being typed loads its own shard, a word typed whole one or two. */
+const SHARD_BYTES = 6_000;
+/**
+ * Sections share a fragment file up to this much JSON (~2.5 KB compressed): a result loads the files
+ * of the sections it shows, not its whole page, and the API's many short records go a few to a file.
+ * Smaller files would save a reader a few KB but cost a cold build time: writing the index's files,
+ * at the end of a build, took ~1 ms a file on this machine with the pages being written beside them.
+ */
 const FRAGMENT_BYTES = 6_000;
 
 /**
@@ -92,65 +118,92 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
       const { flat } = found;
       let delta = d - found.last;
       found.last = d;
-      if (list[0] === 1) {
-        flat.push(delta, TITLE_SECTION, 1);
+      const title = list[0] ?? 0;
+      if (title > 0) {
+        flat.push(delta, TITLE_SECTION, title);
         delta = 0;
       }
-      for (let i = 1; i < list.length; i += 3) {
+      for (let i = 1; i < list.length; i += 4) {
         const section = list[i] ?? 0;
         const count = list[i + 1] ?? 0;
         const length = doc.lengths[section] ?? 0;
         const score = count === 0 ? 0 : (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / average));
-        flat.push(delta, section, Math.max(1, Math.round(10 * score)) + (list[i + 2] === 1 ? HEADING_WEIGHT : 0));
+        const weight = Math.max(1, Math.round(10 * score)) + (list[i + 2] === 1 ? HEADING_WEIGHT : 0);
+        flat.push(delta, section, packWeight(weight, list[i + 3] ?? 0));
         delta = 0;
       }
     }
   });
 
-  const shards: Shard[] = [];
+  // Each shard's JSON is written as it is cut: its entries' text is what it is cut by.
+  const shardTexts: string[] = [];
   const firsts: string[] = [];
-  let shard: Shard = {};
+  let entries: string[] = [];
   let bytes = 0;
-  for (const term of [...postings.keys()].sort()) {
-    const list = postings.get(term)?.flat ?? [];
+  const sorted = [...postings.keys()].sort();
+  for (const term of sorted) {
     if (bytes > SHARD_BYTES) {
-      shards.push(shard);
-      shard = {};
+      shardTexts.push(`{${entries.join(',')}}`);
+      entries = [];
       bytes = 0;
     }
     if (bytes === 0) firsts.push(term);
-    shard[term] = list;
-    bytes += term.length + 4 + list.length * 3;
+    const entry = `${JSON.stringify(term)}:[${(postings.get(term)?.flat ?? []).join(',')}]`;
+    entries.push(entry);
+    bytes += entry.length + 1;
   }
-  if (bytes > 0 || shards.length === 0) {
-    shards.push(shard);
-    if (firsts.length < shards.length) firsts.push('');
+  if (bytes > 0 || shardTexts.length === 0) {
+    shardTexts.push(`{${entries.join(',')}}`);
+    if (firsts.length < shardTexts.length) firsts.push('');
   }
 
   const fragmentTexts: string[] = [];
-  const starts: number[] = [];
-  let group: string[] = [];
+  const starts: IndexMeta['fragments'] = [];
+  let parts: string[] = [];
   let size = 0;
-  docs.forEach(({ json }, d) => {
-    if (group.length > 0 && size + json.length > FRAGMENT_BYTES) {
-      fragmentTexts.push(`[${group.join(',')}]`);
-      group = [];
-      size = 0;
-    }
-    if (group.length === 0) starts.push(d);
-    group.push(json);
-    size += json.length;
+  const flush = (): void => {
+    if (parts.length > 0) fragmentTexts.push(`[${parts.join(',')}]`);
+    parts = [];
+    size = 0;
+  };
+  docs.forEach((doc, d) => {
+    let part: string[] = [];
+    let first = 0;
+    const close = (): void => {
+      if (part.length > 0) parts.push(`[${d},${first},[${part.join(',')}]]`);
+      part = [];
+    };
+    doc.sectionJson.forEach((json, s) => {
+      if (size > 0 && size + json.length > FRAGMENT_BYTES) {
+        close();
+        flush();
+      }
+      if (size === 0) starts.push([d, s]);
+      if (part.length === 0) first = s;
+      part.push(json);
+      size += json.length + 8;
+    });
+    close();
   });
-  if (group.length > 0) fragmentTexts.push(`[${group.join(',')}]`);
+  flush();
 
-  const shardTexts = shards.map((s) => JSON.stringify(s));
   const hash = createHash('sha256');
   for (const text of [...shardTexts, ...fragmentTexts]) hash.update(text).update('\0');
+  const vocabulary = encodeVocabulary(sorted.filter(isVocabulary));
+  hash.update(vocabulary);
   const id = hash.digest('hex').slice(0, 10);
-  const meta: IndexMeta = { id, docs: docs.length, shards: firsts, fragments: starts };
+  const api: IndexMeta['api'] = [];
+  docs.forEach((doc, d) => {
+    if (!doc.api) return;
+    const last = api[api.length - 1];
+    if (last && last[1] === d) last[1] = d + 1;
+    else api.push([d, d + 1]);
+  });
+  const meta: IndexMeta = { id, docs: docs.length, urls: docs.map((doc) => doc.url), titles: docs.map((doc) => doc.title), shards: firsts, fragments: starts, titleWords: docs.map((doc) => doc.titleWords), api };
   const file = (name: string, text: string): OutputFile => ({ path: `${INDEX_DIR}/${name}`, contents: text });
   return [
     file(META_FILE, JSON.stringify(meta)),
+    file(vocabularyFile(id), JSON.stringify(vocabulary)),
     ...shardTexts.map((text, i) => file(shardFile(id, i), text)),
     ...fragmentTexts.map((text, i) => file(fragmentFile(id, i), text)),
   ];

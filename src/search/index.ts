@@ -26,7 +26,7 @@ export function createSearchIndexer(): SearchIndexer {
   return {
     add: (url, html) => builder.add(parseSearchDocument(url, html)),
     // A record is one section under its own URL (the anchor of the operation or schema).
-    addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }] }),
+    addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }], api: isApiRecord(url) }),
     remove: (url) => builder.remove(url),
     files: () => builder.files(),
   };
@@ -98,6 +98,19 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
     },
     close: async () => undefined,
   };
+}
+
+/**
+ * The prefixes of the reference's operation and schema anchors (src/openapi/model.ts's `anchors`,
+ * which a test holds these to): written out, as importing the model would load the OpenAPI code
+ * (~450 KB) into the search worker, a cost paid by every cold build.
+ */
+export const API_ANCHORS = ['operation-', 'schema-'];
+
+/** Whether a record's URL is that of an operation or a schema (the reference's introduction is neither). */
+export function isApiRecord(url: string): boolean {
+  const anchor = url.slice(url.indexOf('#') + 1);
+  return url.includes('#') && API_ANCHORS.some((prefix) => anchor.startsWith(prefix));
 }
 
 /** The URL a record of the API reference is found under: its anchor on the reference's page. */

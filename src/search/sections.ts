@@ -15,6 +15,8 @@ export interface SearchDocument {
   url: string;
   title: string;
   sections: SearchSection[];
+  /** An API operation or schema, rather than a page of the guides. */
+  api?: boolean;
 }
 
 // Elements whose text is not prose: scripts, styles, and controls (a copy button's label).

@@ -30,6 +30,22 @@ export function fold(text: string): string {
 /** Words shorter than this are not indexed, nor searched for: they match nearly everything. */
 export const MIN_TERM = 2;
 
+/**
+ * English function words, neither indexed nor searched for: they are in nearly every section, so
+ * they told no document from another, yet their postings were the largest part of what a question
+ * ("how to change the log level") downloaded. Words that carry meaning in this domain stay
+ * (`not`, `no`, `all`, `off`, `use`). A compound keeps them (`in-transit`, `on-disk`).
+ */
+const STOP_WORDS = new Set(
+  'a an and are as at be been but by can could do does did for from had has have how i if in into is it its may me my of on or our shall should so than that the their them then there these they this those to was we were what when where which while who whom why will with would you your'.split(
+    ' ',
+  ),
+);
+
+export function isStopWord(term: string): boolean {
+  return STOP_WORDS.has(term);
+}
+
 /** The words of a text as written (compounds whole), in order, with their places. */
 export function wordsOf(text: string): Word[] {
   const words: Word[] = [];
@@ -52,15 +68,20 @@ export function termsOf(term: string): string[] {
   return terms;
 }
 
+/** Whether a word is a compound (`mqtt-sn`, `client_id`): it is indexed under its parts too. */
+export function isCompound(term: string): boolean {
+  return JOINER.test(term);
+}
+
 /** termsOf without an array for each word: the indexer visits some 100,000 words for this site. */
 export function eachTermOf(term: string, visit: (term: string) => void): void {
   if (!JOINER.test(term)) {
-    if (term.length >= MIN_TERM) visit(term);
+    if (term.length >= MIN_TERM && !STOP_WORDS.has(term)) visit(term);
     return;
   }
   visit(term);
   const parts = term.split(JOINER);
   parts.forEach((part, i) => {
-    if (part.length >= MIN_TERM && part !== term && parts.indexOf(part) === i) visit(part);
+    if (part.length >= MIN_TERM && part !== term && parts.indexOf(part) === i && !STOP_WORDS.has(part)) visit(part);
   });
 }

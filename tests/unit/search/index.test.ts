@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openSearchIndex, type SearchResult } from '../../../src/client/searchIndex.ts';
+import { openSearchIndex, type SearchOutcome, type SearchResult } from '../../../src/client/searchIndex.ts';
 import type { OutputFile } from '../../../src/emit/atomic.ts';
 import { INDEX_DIR, type IndexMeta } from '../../../src/search/format.ts';
-import { createSearchIndexer } from '../../../src/search/index.ts';
+import { anchors } from '../../../src/openapi/model.ts';
+import { API_ANCHORS, createSearchIndexer, isApiRecord } from '../../../src/search/index.ts';
 import { excerptOf } from '../../../src/search/query.ts';
 
 type Fixture = { url: string; title: string; body: string } | { url: string; record: string; content: string };
@@ -19,16 +20,16 @@ function indexOf(fixtures: readonly Fixture[]): OutputFile[] {
 }
 
 /** The dialog's own reader of the index, over these files: what it fetched is logged. */
-async function reader(files: readonly OutputFile[]): Promise<{ search: (query: string) => Promise<SearchResult[] | undefined>; fetched: string[] }> {
+async function reader(files: readonly OutputFile[]): Promise<{ search: (query: string) => Promise<SearchResult[] | undefined>; outcome: (query: string) => Promise<SearchOutcome | undefined>; fetched: string[] }> {
   const byUrl = new Map(files.map((f) => [`/${f.path}`, String(f.contents)]));
   const fetched: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     fetched.push(url);
     const body = byUrl.get(url);
-    return { ok: body !== undefined, status: body === undefined ? 404 : 200, json: async () => JSON.parse(body ?? 'null') as unknown };
+    return { ok: body !== undefined, status: body === undefined ? 404 : 200, text: async () => body ?? '' };
   });
   const index = await openSearchIndex('/');
-  return { search: (query) => index.search(query, 6), fetched };
+  return { search: async (query) => (await index.search(query, 6, 3))?.results, outcome: (query) => index.search(query, 6, 3), fetched };
 }
 
 const urls = (results: SearchResult[] | undefined): string[] => (results ?? []).flatMap((r) => r.sections.map((s) => s.url));
@@ -63,7 +64,7 @@ describe('search over an index built from pages and API records', () => {
     const results = await search('mqtt-sn predefined topics');
     expect(urls(results)[0]).toBe('/docs/protocols/mqtt-sn#predefined-topics');
     expect(results?.[0]?.sections[0]?.heading).toBe('Predefined topics');
-    // Every word must be there: the page on topic names has them all too, the call to publish does not.
+    // The page on topic names has the words too (lower: no heading holds them); the call to publish has none.
     expect(results?.map((r) => r.url)).toEqual(['/docs/protocols/mqtt-sn', '/docs/guides/topics']);
   });
 
@@ -95,7 +96,7 @@ describe('search over an index built from pages and API records', () => {
     const { search, fetched } = await reader(indexOf(SITE));
     expect(await search('p')).toBeUndefined();
     expect(fetched).toEqual([`/${INDEX_DIR}/meta.json`]);
-    expect((await search('retained m'))?.map((r) => r.url)).toEqual(['/docs/guides/publishing']);
+    expect((await search('retained m'))?.map((r) => r.url)[0]).toBe('/docs/guides/publishing');
   });
 
   it('finds nothing for a word no page holds', async () => {
@@ -150,5 +151,15 @@ describe('the excerpt of a section', () => {
 
   it('marks a word whose part starts with the query, and shows a short text whole', () => {
     expect(excerptOf('Use mqtt-sn here.', ['sn'])).toBe('Use <mark>mqtt-sn</mark> here.');
+  });
+});
+
+describe('which records are the API’s operations and schemas', () => {
+  it('knows them by the anchors the reference gives them', () => {
+    expect(API_ANCHORS).toEqual([anchors.operation('x').slice(0, -1), anchors.schema('x').slice(0, -1)]);
+    expect(isApiRecord('/docs/api/reference#operation-publishMessage')).toBe(true);
+    expect(isApiRecord('/docs/api/reference#schema-MessageDTO')).toBe(true);
+    expect(isApiRecord('/docs/api/reference')).toBe(false);
+    expect(isApiRecord('/docs/api/reference#tag-messaging')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../../src/emit/atomic.ts';
-import type { FragmentDocument } from '../../../src/search/format.ts';
+import { documentsOf, type FragmentDocument, type FragmentPart, type IndexMeta } from '../../../src/search/format.ts';
 import { createSearchIndexer, type SearchIndexer } from '../../../src/search/index.ts';
 import { createLiveSearchIndex, type SearchEntry } from '../../../src/search/liveIndex.ts';
 
@@ -21,7 +21,8 @@ function recordingIndexer(): { indexer: SearchIndexer; log: string[] } {
 
 const doc = (words: string): string => `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body><article><h1>T</h1><p>${words}</p></article></body></html>`;
 const page = (words: string): SearchEntry => ({ kind: 'page', html: doc(words) });
-const documents = (files: OutputFile[]): FragmentDocument[] => files.filter((f) => /\/f\d+\./.test(f.path)).flatMap((f) => JSON.parse(String(f.contents)) as FragmentDocument[]);
+const documents = (files: OutputFile[]): FragmentDocument[] =>
+  documentsOf(JSON.parse(String(files.find((f) => f.path.endsWith('/meta.json'))?.contents)) as IndexMeta, files.filter((f) => /\/f\d+\./.test(f.path)).flatMap((f) => JSON.parse(String(f.contents)) as FragmentPart[]));
 
 describe('the live search index of dev', () => {
   it('indexes everything first, then only the entries that changed', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/errors.ts';
-import { INDEX_DIR, META_FILE, type FragmentDocument, type IndexMeta } from '../../../src/search/format.ts';
+import { documentsOf, INDEX_DIR, META_FILE, type FragmentPart, type IndexMeta } from '../../../src/search/format.ts';
 import { startSearchJobOffThread } from '../../../src/search/offThread.ts';
 import { FIXTURES } from '../../helpers/tempSite.ts';
 
@@ -25,9 +25,12 @@ describe("a build's search index on a worker thread", () => {
       const index = path.join(dir, INDEX_DIR);
       const meta = JSON.parse(readFileSync(path.join(index, META_FILE), 'utf8')) as IndexMeta;
       expect(meta.docs).toBe(41);
-      const documents = readdirSync(index)
-        .filter((f) => f.startsWith('f'))
-        .flatMap((f) => JSON.parse(readFileSync(path.join(index, f), 'utf8')) as FragmentDocument[]);
+      const documents = documentsOf(
+        meta,
+        readdirSync(index)
+          .filter((f) => f.startsWith('f'))
+          .flatMap((f) => JSON.parse(readFileSync(path.join(index, f), 'utf8')) as FragmentPart[]),
+      );
       expect(documents.map(([url]) => url).sort()).toEqual(['/docs/api/reference#publish', ...Array.from({ length: 40 }, (_, i) => `/docs/p${i}`)].sort());
       expect(documents.find(([url]) => url === '/docs/p39')?.[2]).toEqual([['', '', 'word39']]);
     } finally {
