@@ -72,7 +72,7 @@ export function Document({ site, page, children }: { site: SiteView; page: PageV
           <script key={src} type="module" src={src} />
         ))}
       </head>
-      <body className={`page-${page.body.kind}`}>
+      <body className={`page-${page.body.kind}`} data-docs-version={page.version?.name}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>

@@ -1,5 +1,8 @@
 import { escape } from '../search/query.ts';
+import { clientConfig } from './config.ts';
+import { versionPreference } from './preferences.ts';
 import { openSearchIndex, type SearchIndex, type SearchOutcome } from './searchIndex.ts';
+import { searchScope, type SearchScope } from './searchScope.ts';
 
 /**
  * The search dialog. Its code and the index load on first use only; results
@@ -24,6 +27,12 @@ function loadIndex(): Promise<SearchIndex> {
     index = undefined;
   });
   return index;
+}
+
+/** The docs version searched: the page's own, else (outside the docs) the reader's preferred one. */
+function currentScope(): SearchScope {
+  const config = clientConfig();
+  return searchScope(config, document.body.dataset['docsVersion'] ?? versionPreference.read(config));
 }
 
 /** Results listed: each with up to SECTIONS of its sections once typing pauses. */
@@ -151,7 +160,8 @@ function createDialog(): HTMLDialogElement {
     }
     list.innerHTML = items.join('');
     const count = outcome.results.length;
-    const found = `${count} result${count === 1 ? '' : 's'}`;
+    const where = currentScope().label;
+    const found = `${count} result${count === 1 ? '' : 's'}${where !== undefined ? ` in version ${where}` : ''}`;
     if (outcome.suggestion !== undefined) {
       // Did you mean: the results are those of the nearest indexed words; the suggestion searches for them.
       status.textContent = `No exact match for “${term}”. Did you mean `;
@@ -189,7 +199,8 @@ function createDialog(): HTMLDialogElement {
     }
     await new Promise((wait) => window.setTimeout(wait, DEBOUNCE));
     if (mine !== query) return;
-    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex()).search(term, RESULTS) }));
+    const scope = currentScope();
+    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex()).search(term, RESULTS, 0, scope.accepts) }));
     if (mine !== query) return;
     if (!outcome) {
       // The loader shows the error and its Retry button.
@@ -212,7 +223,7 @@ function createDialog(): HTMLDialogElement {
         window.clearTimeout(pause);
         // The titles stay listed if a section's text fails to load: not worth an error.
         const detailed = await loadIndex()
-          .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
+          .then((loaded) => loaded.search(term, RESULTS, SECTIONS, scope.accepts))
           .catch(() => undefined);
         if (mine === query && detailed) show(term, detailed);
       })());

@@ -47,7 +47,7 @@ export interface SearchIndex {
    * by default: what is listed at once, while typing), or undefined when it holds no word to search
    * (only one-letter or function words).
    */
-  search(query: string, limit: number, sections?: number): Promise<SearchOutcome | undefined>;
+  search(query: string, limit: number, sections?: number, scope?: (url: string) => boolean): Promise<SearchOutcome | undefined>;
 }
 
 /** A query word shorter than this looks for the words it starts in its own shard only. */
@@ -159,7 +159,7 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
   };
 
   return {
-    async search(query, limit, sections = 0) {
+    async search(query, limit, sections = 0, scope = () => true) {
       const words = queryWordsOf(query);
       if (words.length === 0) return undefined;
       const looked = await Promise.all(words.map(matchesOf));
@@ -168,7 +168,10 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
         looked.map((l) => l.matches),
         meta,
         query.split(/\s+/).some(namesApi),
-      ).slice(0, limit);
+      )
+        // Another docs version's pages and operations never mix in: only what the scope takes is listed.
+        .filter((hit) => scope(meta.urls[hit.doc] ?? ''))
+        .slice(0, limit);
       // A title-only match shows the document's opening.
       const shown = hits.map((hit) => (hit.sections.length > 0 ? hit.sections.slice(0, sections).map((s) => s.section) : [0].slice(0, sections)));
       const held = await Promise.all(hits.map((hit, i) => ((shown[i] ?? []).length > 0 ? sectionsOf(hit.doc, shown[i] ?? []) : new Map<number, FragmentSection>())));

@@ -58,7 +58,7 @@ export function versionBuildsOf(options: {
       reference,
       changes,
       sidebar,
-      nav: { name: version.name, label: version.label, isLast: version.isLast, docRoutes, sidebar, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
+      nav: { name: version.name, label: version.label, routeBase: version.routeBase, isLast: version.isLast, docRoutes, sidebar, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
     };
   });
 }

@@ -14,8 +14,8 @@ export interface ClientConfig {
   docs: {
     /** Names the preferred-version key, as Docusaurus does per docs plugin. */
     pluginId: string;
-    /** The versions the site builds, current first. */
-    versions: { name: string; label: string }[];
+    /** The versions the site builds, current first, with where their pages are (base URL included). */
+    versions: { name: string; label: string; routeBase: string }[];
     /** The version served at /docs: the default when the reader has chosen none. */
     lastVersion: string;
     hideable: boolean;
@@ -35,7 +35,7 @@ export function clientConfigOf(site: SiteView): ClientConfig {
     announcement: site.announcement ? { id: site.announcement.id, closeable: site.announcement.isCloseable } : null,
     docs: {
       pluginId: site.docs.pluginId,
-      versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label })),
+      versions: site.docs.versions.map((v) => ({ name: v.name, label: v.label, routeBase: v.routeBase })),
       lastVersion: site.docs.lastVersion,
       hideable: site.docs.hideable,
       autoCollapseCategories: site.docs.autoCollapseCategories,

@@ -9,6 +9,8 @@ import type { NavItemView, NavLinkView, PageView, SiteView } from './viewModel.t
 export interface VersionNav {
   name: string;
   label: string;
+  /** Where its pages are served: `/docs`, `/docs/next`, `/docs/4.3`. */
+  routeBase: string;
   isLast: boolean;
   /** Docs page id → route. */
   docRoutes: ReadonlyMap<string, string>;
@@ -169,7 +171,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
     docs: {
       hideable: site.docs.hideable,
       autoCollapseCategories: site.docs.autoCollapseCategories,
-      versions: context.versions.map((v) => ({ name: v.name, label: v.label })),
+      versions: context.versions.map((v) => ({ name: v.name, label: v.label, routeBase: hrefOf(config.baseUrl, v.routeBase) })),
       lastVersion: last?.name ?? 'current',
       pluginId: 'default',
     },

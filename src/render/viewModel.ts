@@ -53,7 +53,7 @@ export interface SiteView {
     hideable: boolean;
     autoCollapseCategories: boolean;
     /** The versions built, current first, with the name of the last (the one at /docs). */
-    versions: { name: string; label: string }[];
+    versions: { name: string; label: string; routeBase: string }[];
     lastVersion: string;
     pluginId: string;
   };

@@ -11,7 +11,8 @@ const REPO = path.resolve(import.meta.dirname, '..', '..');
 /**
  * What the ranker achieved on the relevance set when these were recorded: a change that lowers
  * either fails. The ranker is deterministic (no randomness, ties broken by document order), so
- * there is no tolerance (the MRR is 0.90659…, cut to four places). Raise them when a change does
+ * there is no tolerance (the MRR is 0.90329…, cut to four places; 0.90659… before the content of issue 31
+ * rewrote pages, with the same ranker). Raise them when a change does
  * better. The ranker before issue 28 scored 72.5 % and 0.670 on the same set.
  *
  * The figures depend on the content as well as on the ranker: an edit to the pages can move a
@@ -19,7 +20,7 @@ const REPO = path.resolve(import.meta.dirname, '..', '..');
  * it loads, so where the shards are cut counts too ('getting started first message' is 1st or 2nd
  * depending on it). After a content change, check the misses this test prints before moving a floor.
  */
-const FLOOR = { top3: 90 / 91, mrr: 0.9065 };
+const FLOOR = { top3: 90 / 91, mrr: 0.9032 };
 
 describe.skipIf(!existsSync(path.join(REPO, 'content', 'docs')))('relevance of search on the real site', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-relevance-'));

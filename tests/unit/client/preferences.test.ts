@@ -30,7 +30,7 @@ function config(overrides: { colorMode?: Partial<ClientConfig['colorMode']>; ann
   return {
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false, ...overrides.colorMode },
     announcement: overrides.announcement === undefined ? { id: 'news-1', closeable: true } : overrides.announcement,
-    docs: { pluginId: 'default', versions: [{ name: 'current', label: '4.x' }, { name: 'legacy', label: '3.x' }], lastVersion: 'current', hideable: true, autoCollapseCategories: true, ...overrides.docs },
+    docs: { pluginId: 'default', versions: [{ name: 'current', label: '4.x', routeBase: '/docs' }, { name: 'legacy', label: '3.x', routeBase: '/docs/legacy' }], lastVersion: 'current', hideable: true, autoCollapseCategories: true, ...overrides.docs },
   };
 }
 

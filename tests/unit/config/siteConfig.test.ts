@@ -10,7 +10,7 @@ afterEach(() => cleanup?.());
 
 /** The navigation of one docs version, as the site view sees it. */
 function versionNav(docRoutes: Map<string, string>, sidebar: SidebarItem[] = []): VersionNav {
-  return { name: 'current', label: 'Next', isLast: true, docRoutes, sidebar, mainDoc: '/docs/intro' };
+  return { name: 'current', label: 'Next', routeBase: '/docs', isLast: true, docRoutes, sidebar, mainDoc: '/docs/intro' };
 }
 
 function configErrors(yaml: string, sidebar: SidebarItem[] = []): UserError[] {

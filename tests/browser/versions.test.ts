@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openBuiltSite, watchErrors, type SiteUnderTest } from '../helpers/browser.ts';
+import { versionedSite } from '../helpers/versionedSite.ts';
+
+/**
+ * Search on a versioned site (2.0 at /docs, current at /docs/next, 1.0 at
+ * /docs/1.0): results come from the version being read, or from the reader's
+ * preferred version outside the docs, and the dialog says which; another
+ * version's pages and API operations never mix in.
+ */
+describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
+  let site: SiteUnderTest;
+  beforeAll(async () => {
+    site = await openBuiltSite(versionedSite());
+  }, 60_000);
+  afterAll(() => site.close());
+
+  const search = async (route: string, term: string, stored?: string): Promise<{ hrefs: string[]; status: string; errors: string[] }> => {
+    const page = await site.session.context.newPage();
+    if (stored) await page.addInitScript((v) => localStorage.setItem('docs-preferred-version-default', v), stored);
+    const errors = watchErrors(page);
+    await page.goto(`${site.base}${route}`);
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill(term);
+    await expect.poll(() => page.locator('.search-dialog [role="status"]').textContent()).toMatch(/result|No /);
+    const hrefs = await page.getByRole('option').evaluateAll((options) => options.map((o) => new URL((o as HTMLAnchorElement).href).pathname + new URL((o as HTMLAnchorElement).href).hash));
+    const status = (await page.locator('.search-dialog [role="status"]').textContent()) ?? '';
+    await page.close();
+    return { hrefs, status, errors };
+  };
+
+  it('lists the pages of the version being read, and says which version', async () => {
+    const old = await search('/docs/1.0/intro', 'introduction');
+    expect(old.hrefs.length).toBeGreaterThan(0);
+    expect(old.hrefs.every((href) => href.startsWith('/docs/1.0/'))).toBe(true);
+    expect(old.status).toMatch(/in version 1\.0$/);
+    const next = await search('/docs/next/guide/setup', 'introduction');
+    expect(next.hrefs.every((href) => href.startsWith('/docs/next/'))).toBe(true);
+    expect(next.status).toMatch(/in version Next$/);
+    const last = await search('/docs/only-in-2', 'introduction');
+    expect(last.hrefs.length).toBeGreaterThan(0);
+    expect(last.hrefs.every((href) => href.startsWith('/docs/') && !href.startsWith('/docs/next/') && !href.startsWith('/docs/1.0/'))).toBe(true);
+    // (1.0's page links to a page it does not have, which is prefetched and 404s: its errors are not counted.)
+    for (const run of [next, last]) expect(run.errors).toEqual([]);
+  });
+
+  it('finds an API operation only in the versions whose description has it', async () => {
+    const next = await search('/docs/next/intro', 'health');
+    expect(next.hrefs).toContain('/docs/next/api/reference#operation-getHealth');
+    const last = await search('/docs/intro', 'health');
+    expect(last.hrefs.some((href) => href.includes('getHealth'))).toBe(false);
+  });
+
+  it('searches the preferred version from pages outside the docs', async () => {
+    const preferred = await search('/markdown-page', 'introduction', 'current');
+    expect(preferred.hrefs.filter((href) => href.startsWith('/docs/')).every((href) => href.startsWith('/docs/next/'))).toBe(true);
+    expect(preferred.status).toMatch(/in version Next$/);
+    const fallback = await search('/markdown-page', 'introduction', 'nonsense');
+    expect(fallback.status).toMatch(/in version 2\.0$/);
+  });
+});
