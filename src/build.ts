@@ -105,7 +105,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   };
   // A macrotask later: what the last page started runs first, up to its wait for the helper.
   const early = context.gate || sources.length === 0 ? undefined : () => void setImmediate(startReferences);
-  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, search?.page, early));
+  const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, { onParsed: search?.page, onLastStarted: early }));
   // The index has every entry it will get: its worker makes it on the other core while this thread goes on.
   // A failure shows when the index is written.
   search?.finish().catch(() => undefined);

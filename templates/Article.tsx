@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 export interface ArticleContent {
   kind: 'doc' | 'page';
   title: string;
+  /** The content's own title heading as HTML (inline markup kept), shown instead of `title` when the page starts with one. */
+  titleHtml?: string | undefined;
   html: string;
   date?: string | undefined;
   authors?: string[];
@@ -16,10 +18,11 @@ export interface ArticleContent {
  */
 export function Article({ content, before, after }: { content: ArticleContent; before?: ReactNode; after?: ReactNode }) {
   const body = <div className="markdown" dangerouslySetInnerHTML={{ __html: content.html }} />;
+  const heading = content.titleHtml !== undefined ? <h1 dangerouslySetInnerHTML={{ __html: content.titleHtml }} /> : <h1>{content.title}</h1>;
   if (content.kind === 'page') {
     return (
       <article>
-        <h1>{content.title}</h1>
+        {heading}
         {body}
       </article>
     );
@@ -28,7 +31,7 @@ export function Article({ content, before, after }: { content: ArticleContent; b
     <article className="doc-article">
       {before !== undefined ? <div data-search-ignore="">{before}</div> : null}
       <header>
-        <h1>{content.title}</h1>
+        {heading}
         {content.date ? (
           <p className="doc-byline">
             <time dateTime={content.date}>{content.date}</time>

@@ -75,7 +75,7 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
       <main id="main" className="doc-main" tabIndex={-1}>
         <div className={doc.toc.length > 0 ? 'doc-container has-toc' : 'doc-container'}>
           <Article
-            content={{ kind: 'doc', title: page.title, html: doc.html, date: doc.date, authors: doc.authors }}
+            content={{ kind: 'doc', title: page.title, titleHtml: doc.titleHtml, html: doc.html, date: doc.date, authors: doc.authors }}
             before={
               page.version ? (
                 <>

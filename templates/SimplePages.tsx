@@ -7,7 +7,7 @@ export function MarkdownPage({ page, view }: { page: PageView; view: ContentPage
   return (
     <main id="main" className="content-page" tabIndex={-1}>
       <div className={view.toc.length > 0 ? 'content-page-container has-toc' : 'content-page-container'}>
-        <Article content={{ kind: 'page', title: page.title, html: view.html }} />
+        <Article content={{ kind: 'page', title: page.title, titleHtml: view.titleHtml, html: view.html }} />
         {view.toc.length > 0 ? (
           <div className="toc-container">
             <Toc entries={view.toc} />

@@ -1,5 +1,5 @@
 import type { VFile } from 'vfile';
-import type { Heading, ImageRef, LinkRef } from './types.ts';
+import type { FileLinkRef, Heading, ImageRef, LinkRef } from './types.ts';
 
 /** Per-file data the plugins read and fill; lives on the vfile, never in module state. */
 export interface PageFileData {
@@ -12,9 +12,12 @@ export interface PageFileData {
   source: string;
   headings: Heading[];
   links: LinkRef[];
+  fileLinks: FileLinkRef[];
   images: ImageRef[];
   anchors: string[];
   h1: string | undefined;
+  /** The HTML of the content's title heading (inline markup kept), when the page starts with one. */
+  h1Html?: string | undefined;
   hasMermaid: boolean;
 }
 

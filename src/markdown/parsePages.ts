@@ -6,6 +6,7 @@ import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import type { SourcePage } from '../load/pages.ts';
 import { mapConcurrent } from '../util/mapConcurrent.ts';
 import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './pool.ts';
+import { resolveFileLinks } from './plugins/remark-links.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './processor.ts';
 import type { MarkdownResult } from './types.ts';
 
@@ -25,8 +26,13 @@ const PAGES_IN_FLIGHT = 32;
 
 const PAGES_IN_FLIGHT_WITH_READERS = 8;
 
-function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string): string {
-  return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, routeMap);
+/**
+ * What a page's parse depends on: its own text and route, the base URL, and the version routes its
+ * links are kept within; not the other pages (the routes of the files it links to are filled in
+ * after parsing), so adding or removing a page parses no other page again.
+ */
+function pageCacheKey(context: BuildContext, page: SourcePage): string {
+  return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, ...context.config.versions.map((v) => v.routeBase));
 }
 
 /**
@@ -40,18 +46,23 @@ function pageCacheKey(context: BuildContext, page: SourcePage, routeMap: string)
 export async function parsePages(
   context: BuildContext,
   pages: readonly SourcePage[],
-  onParsed?: (page: SourcePage, result: MarkdownResult) => Promise<void>,
-  onLastStarted?: () => void,
+  options: {
+    onParsed?: ((page: SourcePage, result: MarkdownResult) => Promise<void>) | undefined;
+    onLastStarted?: (() => void) | undefined;
+    /** Every page of the site, whose routes links are resolved to: by default, the pages parsed. */
+    site?: readonly SourcePage[];
+  } = {},
 ): Promise<ParsedPage[]> {
-  const byFile = new Map(pages.map((p) => [p.file, p.route]));
-  const routeMap = hashOf(...[...byFile].map(([file, route]) => `${file}=${route}`));
-  const keys = pages.map((page) => pageCacheKey(context, page, routeMap));
+  const { onParsed, onLastStarted } = options;
+  const byFile = new Map((options.site ?? pages).map((p) => [p.file, p.route]));
+  const finish = (result: MarkdownResult): MarkdownResult => (result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }) } : result);
+  const keys = pages.map((page) => pageCacheKey(context, page));
   const misses = pages.filter((_, i) => !context.cache.pages.has(keys[i] ?? ''));
   // Many pages to parse: spread them over worker threads; few: parse here, where grammars may already be loaded.
   const pool =
     misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
       ? createMarkdownPool({
-          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], versionBases: context.config.versions.map((v) => v.routeBase), routes: [...byFile], code: [...context.highlighter.cache] },
+          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], versionBases: context.config.versions.map((v) => v.routeBase), code: [...context.highlighter.cache] },
           codeCache: context.highlighter.cache,
         })
       : undefined;
@@ -66,7 +77,6 @@ export async function parsePages(
       baseUrl: context.config.baseUrl,
       readRoots: [context.config.contentDir],
       versionBases: context.config.versions.map((v) => v.routeBase),
-      routeOfFile: (file) => byFile.get(file),
     });
     return processMarkdown(processor, input);
   };
@@ -95,14 +105,16 @@ export async function parsePages(
         context.usedPages.add(key);
         const hit = context.cache.pages.get(key);
         if (hit) {
-          feed(i, hit);
-          return hit;
+          const finished = finish(hit);
+          feed(i, finished);
+          return finished;
         }
         try {
           const result = await parseOne(page);
           if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
-          feed(i, result);
-          return result;
+          const finished = finish(result);
+          feed(i, finished);
+          return finished;
         } catch (error) {
           // The limits checked before parsing should make this unreachable; should a page still exhaust
           // the stack, it is named, rather than the build ending in a stack dump.

@@ -42,7 +42,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
-    .use(remarkLinks, { routeOfFile: options.routeOfFile, baseUrl: options.baseUrl, readRoots: options.readRoots, versionBases: options.versionBases })
+    .use(remarkLinks, { baseUrl: options.baseUrl, readRoots: options.readRoots, versionBases: options.versionBases })
     .use(remarkCode, { highlighter: options.highlighter })
     .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
     .use(rehypeCollect)
@@ -67,6 +67,7 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     source,
     headings: [],
     links: [],
+    fileLinks: [],
     images: [],
     anchors: [],
     h1: undefined,
@@ -82,8 +83,10 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
   return {
     html,
     h1: page.h1,
+    ...(page.h1Html !== undefined ? { h1Html: page.h1Html } : {}),
     headings: page.headings,
     links: page.links,
+    ...(page.fileLinks.length > 0 ? { fileLinks: page.fileLinks } : {}),
     anchors: page.anchors,
     diagnostics: diagnosticsOf(file),
     hasMermaid: page.hasMermaid,

@@ -6,6 +6,20 @@ export interface Heading {
   line: number;
 }
 
+/** A link to another markdown file, whose route is filled in once every page is known. */
+export interface FileLinkRef {
+  /** Absolute path of the file linked to. */
+  file: string;
+  /** Whether the file exists (a link to a missing file and to a file that is not a page are reported differently). */
+  exists: boolean;
+  raw: string;
+  hash: string | undefined;
+  /** `?…` as written, or ''. */
+  query: string;
+  line: number;
+  column: number;
+}
+
 export interface LinkRef {
   /** The href as written by the author. */
   raw: string;
@@ -36,8 +50,12 @@ export interface MarkdownResult {
   html: string;
   /** The text of the first `#` heading, when the page has one. */
   h1: string | undefined;
+  /** The content's leading `#` heading, as HTML (inline markup kept): the page's `<h1>` when present. */
+  h1Html?: string | undefined;
   headings: Heading[];
   links: LinkRef[];
+  /** Links to other markdown files, in the HTML as placeholders until {@link resolveFileLinks} fills them in. */
+  fileLinks?: FileLinkRef[];
   /** Every id in the page's content (headings, footnotes, explicit ids). */
   anchors: string[];
   diagnostics: Diagnostic[];

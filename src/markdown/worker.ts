@@ -9,7 +9,6 @@ export interface WorkerInit {
   /** The folders a page may name files in. */
   readRoots: string[];
   versionBases: string[];
-  routes: [string, string][];
   code: [string, string][];
 }
 
@@ -32,10 +31,9 @@ class RecordingMap extends Map<string, string> {
 }
 
 const init = workerData as WorkerInit;
-const routes = new Map(init.routes);
 const code = new RecordingMap(init.code);
 const highlighter = createHighlighter(code);
-const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, readRoots: init.readRoots, versionBases: init.versionBases, routeOfFile: (file) => routes.get(file) });
+const processor = createMarkdownProcessor({ highlighter, baseUrl: init.baseUrl, readRoots: init.readRoots, versionBases: init.versionBases });
 
 parentPort?.on('message', (request: WorkerRequest) => {
   void processMarkdown(processor, request.input).then(

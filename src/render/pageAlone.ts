@@ -31,7 +31,7 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
   const page = content.pages.find((p) => p.route === route);
   // The landing page is made from configuration alone; any other route needs its markdown page.
   if (!page && route !== '/') return undefined;
-  const parsedPage = page ? (await parsePages(local, [page]))[0] : undefined;
+  const parsedPage = page ? (await parsePages(local, [page], { site: content.pages }))[0] : undefined;
   if (page && !parsedPage) return undefined;
   const parsed = content.pages.flatMap((p): ParsedPage[] => {
     if (p === page && parsedPage) return [parsedPage];

@@ -46,6 +46,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
     body: {
       kind: 'doc',
       html: result.html,
+      ...(result.h1Html !== undefined ? { titleHtml: result.h1Html } : {}),
       sidebarHtml: hasSidebar ? nav.renderer.listHtml(source.route) : undefined,
       breadcrumbs: [...crumbs, { label: page.title, href: undefined }],
       toc,
@@ -69,6 +70,7 @@ function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {
     body: {
       kind: 'page',
       html: page.result.html,
+      ...(page.result.h1Html !== undefined ? { titleHtml: page.result.h1Html } : {}),
       toc: fm.hide_table_of_contents ? [] : buildToc(page.result.headings, config.site.toc.minHeadingLevel, config.site.toc.maxHeadingLevel),
     },
   };

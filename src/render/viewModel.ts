@@ -63,6 +63,8 @@ export interface SiteView {
 export interface DocView {
   kind: 'doc';
   html: string;
+  /** The content's title heading as HTML, when it starts with one: the page's `<h1>`. */
+  titleHtml?: string | undefined;
   /** The sidebar's list, pre-rendered; undefined on pages without a sidebar. */
   sidebarHtml: string | undefined;
   breadcrumbs: { label: string; href: string | undefined }[];
@@ -86,6 +88,7 @@ export interface PageVersionView {
 export interface ContentPageView {
   kind: 'page';
   html: string;
+  titleHtml?: string | undefined;
   toc: TocEntry[];
 }
 

@@ -1,4 +1,5 @@
 import { createHighlighter } from '../../src/markdown/highlight.ts';
+import { resolveFileLinks } from '../../src/markdown/plugins/remark-links.ts';
 import { createMarkdownProcessor, processMarkdown } from '../../src/markdown/processor.ts';
 import type { MarkdownResult } from '../../src/markdown/types.ts';
 
@@ -14,7 +15,8 @@ export async function render(
     highlighter,
     baseUrl: options.baseUrl ?? '/',
     readRoots: options.readRoots ?? ['/site/content'],
-    routeOfFile: (file) => files.get(file),
   });
-  return processMarkdown(processor, { body, path: options.path ?? '/site/content/docs/guide/page.md', route: options.route ?? '/docs/guide/page' });
+  const result = await processMarkdown(processor, { body, path: options.path ?? '/site/content/docs/guide/page.md', route: options.route ?? '/docs/guide/page' });
+  // As the build finishes each parse: links to other markdown files get their routes.
+  return { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => files.get(file), baseUrl: options.baseUrl ?? '/' }) };
 }

@@ -10,8 +10,10 @@ const EXPLICIT_ID = /\s*\{#([A-Za-z0-9_:.-][\w:.-]*)\}\s*$/;
 
 /**
  * Gives every heading a GitHub-style id (or the `{#id}` the author wrote),
- * records the headings for the table of contents, and lifts a leading `#`
- * heading out of the body: the page template renders the one `<h1>`.
+ * records the headings for the table of contents, and marks a leading `#`
+ * heading as the page's title: it is lifted out of the body once rendered
+ * (rehype-collect), inline markup and all, and the page template shows it as
+ * the one `<h1>`, as Docusaurus shows a content title over front matter's.
  */
 export default function remarkHeadingIds() {
   return (tree: Root, file: VFile) => {
@@ -20,10 +22,7 @@ export default function remarkHeadingIds() {
     const slugger = new GithubSlugger();
     const seen = new Map<string, number>();
     const first = tree.children.find((node) => node.type !== 'html' || !/^<!--/.test(node.value));
-    if (first?.type === 'heading' && first.depth === 1) {
-      page.h1 = toString(first).replace(EXPLICIT_ID, '');
-      tree.children.splice(tree.children.indexOf(first), 1);
-    }
+    const title = first?.type === 'heading' && first.depth === 1 ? first : undefined;
     visit(tree, 'heading', (node: MdHeading) => {
       let id: string | undefined;
       const last = node.children[node.children.length - 1];
@@ -33,6 +32,11 @@ export default function remarkHeadingIds() {
           id = match[1];
           last.value = last.value.slice(0, match.index);
         }
+      }
+      if (node === title) {
+        page.h1 = toString(node).trim();
+        node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), dataPageTitle: '' } };
+        return;
       }
       const text = toString(node).trim();
       id ??= slugger.slug(text);
