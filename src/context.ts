@@ -7,6 +7,7 @@ import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
 import { startRemoteHighlighter } from './markdown/remoteHighlighter.ts';
 import type { RenderMemo } from './render/memo.ts';
 import { renderers as builtInRenderers, type Renderers } from './render/renderers.ts';
+import type { UserError } from './errors.ts';
 import type { Reporter, Timing } from './util/task.ts';
 
 /** State of one build (or one dev session): never module globals. */
@@ -18,6 +19,8 @@ export interface BuildContext {
   highlighter: Highlighter;
   engine: string;
   usedPages: Set<string>;
+  /** Warnings about the content (an unknown code language, a link to a file that is not a page): --strict fails on them. */
+  contentWarnings: UserError[];
   /** Keys of the references and change sets this build used, which the cache keeps. */
   usedApi: Set<string>;
   /** Parse on worker threads when there is enough to parse. */
@@ -44,7 +47,7 @@ export interface BuildContext {
 
 /** A context for the next rebuild of a dev session: same caches and loaded grammars, fresh timings and config. */
 export function nextBuildContext(previous: BuildContext, config: ResolvedConfig): BuildContext {
-  return { ...previous, config, timings: [], usedPages: new Set(), usedApi: new Set() };
+  return { ...previous, config, timings: [], usedPages: new Set(), usedApi: new Set(), contentWarnings: [] };
 }
 
 export function createBuildContext(config: ResolvedConfig, reporter: Reporter): BuildContext {
@@ -59,6 +62,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     engine,
     usedPages: new Set(),
     usedApi: new Set(),
+    contentWarnings: [],
     workers: process.env['MAPSDOCS_WORKERS'] !== '0',
     renderers: builtInRenderers,
     renderersKey: 'built-in',

@@ -54,6 +54,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const reported = site.broken.filter((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) !== 'ignore');
   const failing = site.broken.some((b) => (b.kind === 'link' ? linkSeverity : anchorSeverity) === 'throw');
   if (reported.length > 0) context.reporter.warn(formatReport(reported, config.root));
+  if (config.strict && context.contentWarnings.length > 0) {
+    await site.search?.close();
+    reporter.warn(`build failed: ${context.contentWarnings.length} warning${context.contentWarnings.length === 1 ? '' : 's'} about the content (--strict); ${path.relative(config.root, config.outDir) || '.'} left unchanged`);
+    return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
+  }
   if (failing) {
     await site.search?.close();
     reporter.warn(`build failed: broken links (${config.strict ? '--strict' : 'onBrokenLinks/onBrokenAnchors: throw'}); ${path.relative(config.root, config.outDir) || '.'} left unchanged`);

@@ -143,7 +143,10 @@ export async function parsePages(
     for (const diagnostic of result.diagnostics) {
       const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
       if (diagnostic.severity === 'error') errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
-      else context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}`);
+      else {
+        context.contentWarnings.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
+        context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}${diagnostic.hint ? `\n  hint: ${diagnostic.hint}` : ''}`);
+      }
     }
     const title = page.frontMatter.title ?? result.h1;
     if (title === undefined) {

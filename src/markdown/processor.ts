@@ -1,5 +1,4 @@
 import rehypeStringify from 'rehype-stringify';
-import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -8,6 +7,7 @@ import { VFile } from 'vfile';
 import type { PageFileData } from './context.ts';
 import type { Highlighter } from './highlight.ts';
 import remarkAdmonitions, { normaliseAdmonitionSyntax } from './plugins/remark-admonitions.ts';
+import remarkBlockDirectives from './plugins/remark-block-directives.ts';
 import { limitDiagnostics } from './limits.ts';
 import remarkCode from './plugins/remark-code.ts';
 import remarkDepthLimit from './plugins/remark-depth-limit.ts';
@@ -36,7 +36,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkDirective)
+    .use(remarkBlockDirectives)
     .use(remarkDepthLimit)
     .use(remarkEmailAutolinksWherePossible)
     .use(remarkRestoreDirectives)

@@ -25,7 +25,7 @@ function titleBeforeParsing(page: SourcePage): string | undefined {
 export async function renderPageAlone(context: BuildContext, route: string): Promise<{ html: string; files: OutputFile[] } | undefined> {
   const { config } = context;
   // Its code blocks go ahead of the build's: the reader is waiting for this page.
-  const local: BuildContext = { ...context, highlighter: context.highlighter.urgent(), timings: [], usedPages: new Set(), sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
+  const local: BuildContext = { ...context, highlighter: context.highlighter.urgent(), timings: [], usedPages: new Set(), contentWarnings: [], sources: undefined, categories: undefined, gate: undefined, rendered: undefined };
   const trees = config.versions.map(docsTreeOf);
   const content = await loadContent(config.contentDir, { includeDrafts: false, trees, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);

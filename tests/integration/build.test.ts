@@ -137,6 +137,21 @@ describe('build failures and options', () => {
     }
   });
 
+  it('builds a page with an unknown code language, and --strict turns the warning into a failure', async () => {
+    const project = tempProject({ fixture: 'basic', files: { 'content/docs/typo.md': '---\ntitle: Typo\n---\n\n```bsah\nls\n```\n' } });
+    try {
+      const loose = await cli(['build', '--no-search'], project.root);
+      expect(loose.code, loose.stderr).toBe(0);
+      expect(loose.stderr).toContain('content/docs/typo.md:5:1: warning: unknown code language "bsah": shown as plain text\n  hint: did you mean "bash"? (or write "text")');
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'typo.html'), 'utf8')).toContain('<code class="language-bsah">ls</code>');
+      const strict = await cli(['build', '--no-search', '--strict', '--no-cache'], project.root);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain('build failed: 1 warning about the content (--strict)');
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('fails on content errors with file, line and column, and writes nothing', async () => {
     const project = tempProject({
       fixture: 'basic',
@@ -145,9 +160,9 @@ describe('build failures and options', () => {
     try {
       const result = await cli(['build'], project.root);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('content/docs/broken.md:7:1: error: unknown code language "yamll"');
+      expect(result.stderr).toContain('content/docs/broken.md:7:1: warning: unknown code language "yamll": shown as plain text\n  hint: did you mean "yaml"? (or write "text")');
       expect(result.stderr).toContain('content/docs/broken.md:11:1: error: admonition ":::note" opened on line 11 is never closed');
-      expect(result.stderr).toContain('✗ build failed: 2 errors');
+      expect(result.stderr).toContain('✗ build failed: 1 error');
       expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
     } finally {
       project.cleanup();

@@ -2,7 +2,7 @@ import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { pageData } from '../context.ts';
-import type { Highlighter } from '../highlight.ts';
+import { nearestLanguage, type Highlighter } from '../highlight.ts';
 import { report } from './report.ts';
 
 export interface FenceMeta {
@@ -56,11 +56,19 @@ export default function remarkCode(options: { highlighter: Highlighter }) {
       }
       const resolved = options.highlighter.resolveLanguage(lang);
       if (resolved === undefined) {
+        // One typo must not block every page: the block is shown as plain text, and the author is told.
+        const nearest = nearestLanguage(lang);
         report(file, {
-          message: `unknown code language "${node.lang ?? ''}"`,
-          hint: 'use a language shiki knows (bash, yaml, json, java, csharp, python, javascript, …) or "text"',
+          severity: 'warning',
+          message: `unknown code language "${node.lang ?? ''}": shown as plain text`,
+          hint: nearest ? `did you mean "${nearest}"? (or write "text")` : 'use a language shiki knows (bash, yaml, json, java, csharp, python, javascript, …) or "text"',
           node,
         });
+        const language = escapeHtml(node.lang ?? '');
+        parent.children[index] = {
+          type: 'html',
+          value: `<div class="code-block" data-lang="${escapeHtml(lang)}">${titleHtml}<pre tabindex="0"><code class="language-${language}">${escapeHtml(node.value)}</code></pre></div>`,
+        };
         return;
       }
       const replace = parent.children;

@@ -4,9 +4,9 @@ import type { VFile } from 'vfile';
 import { pageData } from '../context.ts';
 
 /**
- * remark-directive also parses `:name` in running text and `::name` lines,
- * which prose like "key:value" triggers by accident. Only container
- * directives (admonitions) are meant; the others go back to their source text.
+ * A `::name` line whose name the engine does not know is not a directive: it
+ * goes back to its source text, exactly as written. (Text directives are
+ * never parsed: remark-block-directives.)
  */
 export default function remarkRestoreDirectives() {
   return (tree: Root, file: VFile) => {

@@ -80,9 +80,14 @@ describe('code', () => {
     }
   });
 
-  it('reports an unknown language where the fence starts', async () => {
-    const { diagnostics } = await render('Text.\n\n```yamll\na: 1\n```\n');
-    expect(diagnostics[0]).toMatchObject({ severity: 'error', line: 3, column: 1, message: 'unknown code language "yamll"' });
+  it('shows a block of an unknown language as plain text, with a warning where the fence starts and the nearest language', async () => {
+    const { diagnostics, html } = await render('Text.\n\n```yamll\na: <1>\n```\n\n```foo+bar\nx\n```\n');
+    expect(diagnostics).toEqual([
+      { severity: 'warning', line: 3, column: 1, message: 'unknown code language "yamll": shown as plain text', hint: 'did you mean "yaml"? (or write "text")' },
+      expect.objectContaining({ severity: 'warning', line: 7, message: 'unknown code language "foo+bar": shown as plain text' }),
+    ]);
+    expect(html).toContain('<pre tabindex="0"><code class="language-yamll">a: &#60;1&#62;</code></pre>');
+    expect(html).toContain('<code class="language-foo+bar">x</code>');
   });
 
   it('keeps mermaid source readable for the client to draw', async () => {

@@ -1,12 +1,12 @@
-import remarkDirective from 'remark-directive';
+import remarkBlockDirectives from '../../../../src/markdown/plugins/remark-block-directives.ts';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import remarkEmailAutolinksWherePossible, { withoutConstruct, type SyntaxExtension } from '../../../../src/markdown/plugins/remark-email-autolinks-where-possible.ts';
 
-const plain = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-const fast = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkEmailAutolinksWherePossible);
+const plain = unified().use(remarkParse).use(remarkGfm).use(remarkBlockDirectives);
+const fast = unified().use(remarkParse).use(remarkGfm).use(remarkBlockDirectives).use(remarkEmailAutolinksWherePossible);
 
 describe('remark-email-autolinks-where-possible', () => {
   it('finds GFM’s e-mail autolink construct to leave out (it would silently do nothing if micromark renamed it)', () => {
