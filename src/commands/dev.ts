@@ -280,7 +280,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const { pathname } = request;
     if (!built && (await servePageEarly(pathname, res))) return;
     if (!built) await firstBuild;
-    const normalised = pathname === '/404.html' ? undefined : cleanRouteOf(pathname);
+    const normalised = pathname === '/404.html' || files.has(pathname) ? undefined : cleanRouteOf(pathname);
     if (normalised !== undefined) {
       redirect(res, normalised, request.search);
       return;

@@ -131,17 +131,19 @@ export function loadContent(
   };
   for (const tree of trees) for (const relFile of markdownFilesUnder(contentDir, tree.docsDir)) read(relFile, tree);
   for (const relFile of markdownFilesUnder(contentDir, 'pages')) read(relFile, undefined);
+  // `/docs/x` and `/docs/x/` are one page to a reader (a host serves either at both): one route.
   const byRoute = new Map<string, SourcePage>();
   for (const page of pages) {
-    const other = byRoute.get(page.route);
+    const key = page.route.length > 1 ? page.route.replace(/\/$/, '') : page.route;
+    const other = byRoute.get(key);
     if (other) {
       errors.push(
-        new UserError(`duplicate route ${page.route}: also produced by ${other.relFile}`, {
+        new UserError(`${page.relFile} and ${other.relFile} both make the page ${key}`, {
           location: { file: page.file, line: 1, column: 1 },
           hint: 'rename one of the files or give it another `slug` in its front matter',
         }),
       );
-    } else byRoute.set(page.route, page);
+    } else byRoute.set(key, page);
   }
   const categories = new Map<string, Map<string, Category>>();
   for (const tree of trees) {

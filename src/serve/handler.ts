@@ -17,7 +17,8 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     const request = readRequest(req, res);
     if (!request) return;
     const clean = cleanRouteOf(request.pathname);
-    if (clean !== undefined && request.pathname !== '/404.html') {
+    // A .html path that is itself a page (a slug such as /legacy.html) is served as it is.
+    if (clean !== undefined && request.pathname !== '/404.html' && !existsSync(path.join(dir, request.pathname))) {
       redirect(res, clean, request.search);
       return;
     }

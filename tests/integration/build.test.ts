@@ -177,7 +177,39 @@ describe('build failures and options', () => {
     try {
       const result = await cli(['build'], project.root);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/content\/docs\/(dup|intro)\.md:1:1: error: duplicate route \/docs\/intro/);
+      expect(result.stderr).toMatch(/content\/docs\/(dup|intro)\.md:1:1: error: docs\/(dup|intro)\.md and docs\/(dup|intro)\.md both make the page \/docs\/intro/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('refuses a file and a folder index that make one page, naming both', async () => {
+    const project = tempProject({ fixture: 'basic', files: { 'content/docs/x.md': '# X\n', 'content/docs/x/index.md': '# X again\n' } });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/content\/docs\/x(\/index)?\.md:1:1: error: docs\/x(\/index)?\.md and docs\/x(\/index)?\.md both make the page \/docs\/x\n/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('writes a slug ending in .html as that file, and serve answers it as it is', async () => {
+    const project = tempProject({ fixture: 'basic', files: { 'content/docs/legacy.md': '---\ntitle: Legacy\nslug: /legacy.html\n---\n\nOld address.\n' } });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'legacy.html'), 'utf8')).toContain('Old address.');
+      expect(existsSync(path.join(project.root, 'dist', 'docs', 'legacy.html.html'))).toBe(false);
+      const { serve } = await import('../../src/commands/serve.ts');
+      const served = await serve({ dir: path.join(project.root, 'dist'), port: 0 });
+      try {
+        const response = await fetch(`${served.url}docs/legacy.html`, { redirect: 'manual' });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('Old address.');
+      } finally {
+        served.server.close();
+      }
     } finally {
       project.cleanup();
     }
