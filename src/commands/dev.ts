@@ -82,6 +82,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const files = new Map<string, string | Uint8Array>();
   /** Static files and images: served from their source, so they are never held in memory. */
   const copies = new Map<string, string>();
+  /** Routes that end in .html themselves: answered as they are, not redirected. */
+  const htmlRoutes = new Set<string>();
   let lastError: string | undefined;
   let context: BuildContext | undefined;
   let searchGeneration = 0;
@@ -195,6 +197,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           for (const file of site.files) files.set(`/${file.path}`, file.contents);
           copies.clear();
           for (const copy of site.copies) copies.set(`/${copy.path}`, copy.from);
+          htmlRoutes.clear();
+          for (const page of site.pages) if (page.route.endsWith('.html')) htmlRoutes.add(page.route);
           const ms = performance.now() - started;
           if (site.broken.length > 0) reporter.warn(formatReport(site.broken, config.root));
           reporter.info(`✓ ${current}: ${site.rendered} of ${site.pages.length} pages rendered in ${ms.toFixed(0)} ms (${formatTimings(context.timings)})`);
@@ -280,7 +284,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const { pathname } = request;
     if (!built && (await servePageEarly(pathname, res))) return;
     if (!built) await firstBuild;
-    const normalised = pathname === '/404.html' || files.has(pathname) ? undefined : cleanRouteOf(pathname);
+    const normalised = pathname === '/404.html' || htmlRoutes.has(pathname) ? undefined : cleanRouteOf(pathname);
     if (normalised !== undefined) {
       redirect(res, normalised, request.search);
       return;

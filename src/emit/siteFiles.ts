@@ -18,11 +18,18 @@ export async function sitemapOf(context: Pick<BuildContext, 'config' | 'rendered
   return xml;
 }
 
+/** Where a build lists its routes that end in .html (for `serve`). */
+export const HTML_ROUTES_FILE = '.mapsdocs/html-routes.json';
+
 /** Every output file but the pages: assets, the sitemap and the description's downloads; and the files copied as they are (static files, images). */
 export function siteFilesOf(site: { assets: SiteAssets; sitemap: string; references: readonly Reference[]; parsed: readonly ParsedPage[] }): { files: OutputFile[]; copies: CopiedFile[] } {
   const { assets } = site;
   const files: OutputFile[] = [...assets.files, { path: 'sitemap.xml', contents: site.sitemap }];
   for (const reference of site.references) files.push(...reference.downloads);
+  // Routes that end in .html themselves (a slug such as /legacy.html): `serve` answers them as they are
+  // instead of redirecting to the route without .html. A dot file: hosts do not publish it.
+  const htmlRoutes = site.parsed.map((p) => p.source.route).filter((route) => route.endsWith('.html')).sort();
+  if (htmlRoutes.length > 0) files.push({ path: HTML_ROUTES_FILE, contents: `${JSON.stringify(htmlRoutes)}\n` });
   const copies: CopiedFile[] = [...assets.copies];
   const seenImages = new Set<string>();
   for (const page of site.parsed) {

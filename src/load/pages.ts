@@ -134,7 +134,7 @@ export function loadContent(
   // `/docs/x` and `/docs/x/` are one page to a reader (a host serves either at both): one route.
   const byRoute = new Map<string, SourcePage>();
   for (const page of pages) {
-    const key = page.route.length > 1 ? page.route.replace(/\/$/, '') : page.route;
+    const key = page.route.length > 1 ? page.route.replace(/\/$/, '').replace(/\.html$/, '') : page.route;
     const other = byRoute.get(key);
     if (other) {
       errors.push(

@@ -2,7 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
 import { cleanRouteOf, notFoundCandidates, readRequest, redirect } from './requests.ts';
+
+/** The routes of a build that end in .html, as the build listed them (none when there are none). */
+function htmlRoutesOf(dir: string): Set<string> {
+  try {
+    const routes = JSON.parse(readFileSync(path.join(dir, HTML_ROUTES_FILE), 'utf8')) as unknown;
+    return new Set(Array.isArray(routes) ? routes.filter((r): r is string => typeof r === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
 
 /**
  * Serves a built site the way a static host does: `/a.html` and
@@ -13,12 +24,13 @@ import { cleanRouteOf, notFoundCandidates, readRequest, redirect } from './reque
  */
 export function createStaticHandler(dir: string, options: { dev?: boolean } = {}) {
   const files = sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false });
+  const htmlRoutes = htmlRoutesOf(dir);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const request = readRequest(req, res);
     if (!request) return;
     const clean = cleanRouteOf(request.pathname);
     // A .html path that is itself a page (a slug such as /legacy.html) is served as it is.
-    if (clean !== undefined && request.pathname !== '/404.html' && !existsSync(path.join(dir, request.pathname))) {
+    if (clean !== undefined && request.pathname !== '/404.html' && !htmlRoutes.has(request.pathname)) {
       redirect(res, clean, request.search);
       return;
     }

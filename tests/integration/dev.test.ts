@@ -266,3 +266,35 @@ describe('mapsdocs dev, with a description split over several files', () => {
     }
   });
 });
+
+describe('mapsdocs dev, when a page is added or deleted', () => {
+  it('shows the new page and its sidebar entry at once, parsing no other page, and forgets a deleted one as fast', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    try {
+      await server.settled();
+      const stream = await events(server.url);
+      const added = path.join(project.content, 'docs', 'guide', 'added.md');
+      let started = performance.now();
+      writeFileSync(added, '---\ntitle: Added page\n---\n\nJust written.\n');
+      await stream.next('update', 20_000);
+      const addMs = performance.now() - started;
+      expect(await (await fetch(`${server.url}docs/guide/added`)).text()).toContain('Just written.');
+      // Every docs page shows it in its sidebar, and was updated in place, not rendered again.
+      expect(await (await fetch(`${server.url}docs/intro`)).text()).toContain('href="/docs/guide/added"');
+      started = performance.now();
+      rmSync(added);
+      await stream.next('update', 20_000);
+      const deleteMs = performance.now() - started;
+      expect((await fetch(`${server.url}docs/guide/added`)).status).toBe(404);
+      expect(await (await fetch(`${server.url}docs/intro`)).text()).not.toContain('href="/docs/guide/added"');
+      // Under 300 ms on a quiet machine (watcher included); bounded loosely here for a loaded CI machine.
+      expect(addMs).toBeLessThan(2000);
+      expect(deleteMs).toBeLessThan(2000);
+      stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
