@@ -115,7 +115,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const { versions, site, views } = await task(timings, 'navigation', () => {
-    const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId });
+    const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarCollapsible: config.site.docs.sidebarCollapsible });
     const site = siteViewOf(
       config,
       versions.map((v) => v.nav),

@@ -87,7 +87,18 @@ export function DocPage({ site, page, doc }: { site: SiteView; page: PageView; d
                 <Breadcrumbs crumbs={doc.breadcrumbs} home={site.baseUrl} />
               )
             }
-            after={<Pager doc={doc} />}
+            after={
+              <>
+                {doc.editUrl !== undefined ? (
+                  <p className="edit-page">
+                    <a href={doc.editUrl} target="_blank" rel="noopener noreferrer">
+                      Edit this page
+                    </a>
+                  </p>
+                ) : null}
+                <Pager doc={doc} />
+              </>
+            }
           />
           {doc.toc.length > 0 ? (
             <div className="toc-container">

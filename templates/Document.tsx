@@ -17,7 +17,8 @@ function AnnouncementBar({ site }: { site: SiteView }) {
       data-announcement-id={bar.id}
       style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
     >
-      <p className="announcement-content">{bar.content}</p>
+      {/* The site's own configuration, trusted as Docusaurus trusts it: HTML (a link, emphasis) is kept. */}
+      <p className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
         <button type="button" className="announcement-close" aria-label="Close" hidden>
           <CloseIcon />

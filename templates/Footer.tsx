@@ -42,7 +42,13 @@ export function Footer({ site }: { site: SiteView }) {
         ) : null}
         {footer.logo ? (
           <div className="footer-logo">
-            <img src={footer.logo.src} alt={footer.logo.alt} width="120" height="40" />
+            {footer.logo.href !== undefined ? (
+              <a href={footer.logo.href}>
+                <img src={footer.logo.src} alt={footer.logo.alt} width="120" height="40" />
+              </a>
+            ) : (
+              <img src={footer.logo.src} alt={footer.logo.alt} width="120" height="40" />
+            )}
           </div>
         ) : null}
         {footer.copyright ? <p className="footer-copyright">{footer.copyright}</p> : null}

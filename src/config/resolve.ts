@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
-import { UsageError, type SourceLocation } from '../errors.ts';
+import { UsageError, UserError, type SourceLocation } from '../errors.ts';
 import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
 import { landingSchema, type LandingConfig } from './landing.ts';
 import { BASE_URL, NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
@@ -82,6 +82,24 @@ export function loadLanding(contentDir: string): { landing: LandingConfig; file:
   return { landing: validateYaml(landingSchema, yaml, file), file };
 }
 
+/**
+ * One locale is what this engine builds. Several would need the translated
+ * sites Docusaurus builds (i18n/<locale>/…), which it does not: refused here,
+ * rather than accepted and then built in one language only.
+ */
+function checkLocales(site: SiteConfig, locate: ResolvedConfig['locate']): void {
+  const { locales } = site.locale;
+  if (locales.length > 1) {
+    throw new UserError(`locale.locales lists ${locales.length} locales (${locales.join(', ')}): translated sites are not supported`, {
+      location: locate(['locale', 'locales']),
+      hint: `keep one locale, e.g. locales: [${site.locale.default}]`,
+    });
+  }
+  if (!locales.includes(site.locale.default)) {
+    throw new UserError(`locale.default "${site.locale.default}" is not one of locale.locales (${locales.join(', ')})`, { location: locate(['locale', 'default']), hint: 'list the default locale in locale.locales' });
+  }
+}
+
 export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   const root = path.resolve(options.root ?? process.cwd());
   const contentDir = path.resolve(root, options.content ?? 'content');
@@ -89,6 +107,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     throw new UsageError(`content folder not found: ${contentDir} (pass --content DIR)`);
   }
   const { site, file: configFile, locate } = loadSiteConfig(contentDir);
+  checkLocales(site, locate);
   const { landing, file: landingFile } = loadLanding(contentDir);
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? site.baseUrl);
   let openapiFile: string | undefined;

@@ -42,14 +42,14 @@ const cssColour = z
   .regex(/^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]+|(?:rgb|hsl)a?\([0-9.,%\s/a-z]*\))$/i, 'must be a CSS colour such as #0b3d62, white or rgb(11 61 98)');
 
 const linkItem = z
-  .object(linkFields)
+  .strictObject(linkFields)
   .refine((item) => (item.to === undefined) !== (item.href === undefined), {
     message: 'give exactly one of `to` (a route of the site) or `href` (an outside address)',
   });
 
 export type LinkItem = z.infer<typeof linkItem>;
 
-const defaultItem = z.object({
+const defaultItem = z.strictObject({
   type: z.literal('default'),
   ...linkFields,
   position,
@@ -57,23 +57,23 @@ const defaultItem = z.object({
   message: 'give exactly one of `to` (a route of the site) or `href` (an outside address)',
 });
 
-const dropdownItem = z.object({
+const dropdownItem = z.strictObject({
   type: z.literal('dropdown'),
   label: z.string().min(1),
   position,
   items: z.array(linkItem).min(1, 'a dropdown needs at least one item'),
 });
 
-const searchItem = z.object({ type: z.literal('search'), position });
+const searchItem = z.strictObject({ type: z.literal('search'), position });
 
-const htmlItem = z.object({
+const htmlItem = z.strictObject({
   type: z.literal('html'),
   /** Markup placed as is; it must be trusted. */
   value: z.string().min(1),
   position,
 });
 
-const docItem = z.object({
+const docItem = z.strictObject({
   type: z.literal('doc'),
   /** A page id: its path under content/docs without `.md`, e.g. `intro`. */
   docId: z.string().min(1),
@@ -81,7 +81,7 @@ const docItem = z.object({
   position,
 });
 
-const docSidebarItem = z.object({
+const docSidebarItem = z.strictObject({
   type: z.literal('docSidebar'),
   /** The sidebar to link to: its first page is the target. */
   sidebarId: z.string().min(1),
@@ -89,21 +89,21 @@ const docSidebarItem = z.object({
   position,
 });
 
-const docsVersionItem = z.object({
+const docsVersionItem = z.strictObject({
   type: z.literal('docsVersion'),
   label: z.string().optional(),
   to: sitePath.optional(),
   position,
 });
 
-const docsVersionDropdownItem = z.object({
+const docsVersionDropdownItem = z.strictObject({
   type: z.literal('docsVersionDropdown'),
   /** Versions offered; each must be declared under `docs.versions`. Empty means all. */
   versions: z.array(z.string()).default([]),
   position,
 });
 
-const localeDropdownItem = z.object({ type: z.literal('localeDropdown'), position });
+const localeDropdownItem = z.strictObject({ type: z.literal('localeDropdown'), position });
 
 export const NAVBAR_ITEM_TYPES = [
   'default',
@@ -131,12 +131,12 @@ export const navbarItem = z.discriminatedUnion('type', [
 
 export type NavbarItem = z.infer<typeof navbarItem>;
 
-const footerColumn = z.object({
+const footerColumn = z.strictObject({
   title: z.string().min(1),
   items: z.array(linkItem).min(1),
 });
 
-export const siteConfigSchema = z.object({
+export const siteConfigSchema = z.strictObject({
   /** Shown in the navbar, the document titles and the landing page. */
   title: z.string().min(1).default('MAPS Messaging'),
   tagline: z.string().default('Intelligence Unleashed'),
@@ -148,7 +148,7 @@ export const siteConfigSchema = z.object({
     .regex(BASE_URL, 'must start and end with "/", with plain path segments between, e.g. "/" or "/maps/"')
     .default('/'),
   locale: z
-    .object({
+    .strictObject({
       default: z.string().default('en'),
       locales: z.array(z.string()).default(['en']),
       direction: z.enum(['ltr', 'rtl']).default('ltr'),
@@ -157,7 +157,7 @@ export const siteConfigSchema = z.object({
   onBrokenLinks: z.enum(['ignore', 'warn', 'throw']).default('warn'),
   onBrokenAnchors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
   docs: z
-    .object({
+    .strictObject({
       sidebarId: z.string().default('tutorialSidebar'),
       /** Collapsible categories; siblings close when one opens. */
       sidebarCollapsible: z.boolean().default(true),
@@ -192,24 +192,24 @@ export const siteConfigSchema = z.object({
     })
     .prefault({}),
   navbar: z
-    .object({
+    .strictObject({
       title: z.string().optional(),
-      logo: z.object({ alt: z.string().min(1), src: imageSource }).optional(),
+      logo: z.strictObject({ alt: z.string().min(1), src: imageSource }).optional(),
       hideOnScroll: z.boolean().default(false),
       items: z.array(navbarItem).default([]),
     })
     .prefault({}),
   footer: z
-    .object({
+    .strictObject({
       style: z.enum(['dark', 'light']).default('dark'),
       /** Either columns of links or one flat row. */
       links: z.union([z.array(footerColumn), z.array(linkItem)]).default([]),
-      logo: z.object({ alt: z.string(), src: imageSource, href: z.union([sitePath, outsideUrl]).optional() }).optional(),
+      logo: z.strictObject({ alt: z.string(), src: imageSource, href: z.union([sitePath, outsideUrl]).optional() }).optional(),
       copyright: z.string().default(''),
     })
     .prefault({}),
   announcementBar: z
-    .object({
+    .strictObject({
       /** Changing the id shows the bar again to readers who closed it. */
       id: z.string().min(1),
       content: z.string().min(1),
@@ -219,28 +219,28 @@ export const siteConfigSchema = z.object({
     })
     .optional(),
   colorMode: z
-    .object({
+    .strictObject({
       defaultMode: z.enum(['light', 'dark']).default('light'),
       disableSwitch: z.boolean().default(false),
       respectPrefersColorScheme: z.boolean().default(false),
     })
     .prefault({}),
   sitemap: z
-    .object({
+    .strictObject({
       changefreq: z.enum(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']).default('hourly'),
       priority: z.number().min(0).max(1).default(0.5),
       ignorePatterns: z.array(z.string()).default(['/tags/**']),
     })
     .prefault({}),
   toc: z
-    .object({
+    .strictObject({
       minHeadingLevel: z.number().int().min(2).max(6).default(2),
       maxHeadingLevel: z.number().int().min(2).max(6).default(3),
     })
     .prefault({}),
   /** The OpenAPI description rendered at /docs/api/reference, relative to the project. */
   openapi: z
-    .object({
+    .strictObject({
       file: z.string().default('openapi/maps-messaging-api.yaml'),
       route: sitePath.default('/docs/api/reference'),
     })

@@ -37,13 +37,15 @@ export function versionBuildsOf(options: {
   /** Sidebar entries of API pages not built (yet): dev's page rendered alone still lists the reference. */
   apiRoutes?: ReadonlyMap<string, string>;
   sidebarId: string;
+  /** docs.sidebarCollapsible: false opens every category for good. */
+  sidebarCollapsible?: boolean;
 }): VersionBuild[] {
   return options.versions.map((version) => {
     const docs = options.parsed.filter((p) => p.source.kind === 'doc' && p.source.version === version.name);
     const reference = options.references.get(version.name);
     const changes = options.changes.get(version.name);
     const apiPages = apiPagesOf(reference?.route ?? options.apiRoutes?.get(version.name), changes?.route);
-    const sidebar = buildDocsSidebar({
+    const built = buildDocsSidebar({
       parsed: docs,
       categories: options.categories.get(version.name) ?? new Map(),
       routeBase: version.routeBase,
@@ -51,6 +53,7 @@ export function versionBuildsOf(options: {
       sidebarsFile: version.sidebarsFile,
       sidebarId: options.sidebarId,
     });
+    const sidebar = options.sidebarCollapsible === false ? expanded(built) : built;
     const docRoutes = new Map(docs.map((p) => [p.source.id, p.source.route]));
     return {
       version,
@@ -58,7 +61,12 @@ export function versionBuildsOf(options: {
       reference,
       changes,
       sidebar,
-      nav: { name: version.name, label: version.label, routeBase: version.routeBase, isLast: version.isLast, docRoutes, sidebar, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
+      nav: { name: version.name, label: version.label, routeBase: version.routeBase, isLast: version.isLast, docRoutes, docTitles: new Map(docs.map((p) => [p.source.id, p.title])), sidebar, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
     };
   });
+}
+
+/** Every category open and not collapsible (docs.sidebarCollapsible: false). */
+function expanded(items: readonly SidebarItem[]): SidebarItem[] {
+  return items.map((item) => (item.type === 'category' ? { ...item, collapsed: false, collapsible: false, items: expanded(item.items) } : item));
 }

@@ -40,7 +40,7 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [] } }];
   });
   const apiRoutes = new Map(config.versions.flatMap((v) => (v.openapiFile ? [[v.name, referenceRouteOf(config, v)] as const] : [])));
-  const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references: new Map(), changes: new Map(), apiRoutes, sidebarId: config.site.docs.sidebarId });
+  const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references: new Map(), changes: new Map(), apiRoutes, sidebarId: config.site.docs.sidebarId, sidebarCollapsible: config.site.docs.sidebarCollapsible });
   const assets = siteAssets(context);
   const site = siteViewOf(
     config,

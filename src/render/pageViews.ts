@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { SiteAssets } from '../assets.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { hrefOf, outputFileOf } from '../emit/paths.ts';
@@ -36,6 +37,7 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
     ? (nav.breadcrumbs.get(source.route) ?? []).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined }))
     : [];
   const { date, authors } = bylineOf(fm);
+  const editUrl = editUrlOf(config, source.file);
   return {
     route: source.route,
     title: page.title,
@@ -54,8 +56,21 @@ function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig):
       next: next ? { label: next.label, href: `${base}${next.href}` } : undefined,
       date,
       authors,
+      ...(editUrl !== undefined ? { editUrl } : {}),
     },
   };
+}
+
+/**
+ * Where a docs page's source is edited, from docs.editUrl as Docusaurus reads
+ * it: `{path}` in it stands for the file's path in the project
+ * (`content/docs/intro.md`); without it, that path is appended.
+ */
+export function editUrlOf(config: ResolvedConfig, file: string): string | undefined {
+  const template = config.site.docs.editUrl;
+  if (template === undefined) return undefined;
+  const rel = path.relative(config.root, file).split(path.sep).map(encodeURIComponent).join('/');
+  return template.includes('{path}') ? template.replace('{path}', rel) : `${template.replace(/\/$/, '')}/${rel}`;
 }
 
 function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {

@@ -14,6 +14,8 @@ export interface VersionNav {
   isLast: boolean;
   /** Docs page id → route. */
   docRoutes: ReadonlyMap<string, string>;
+  /** Docs page id → its title (a `doc` navbar item without a label shows it). */
+  docTitles?: ReadonlyMap<string, string>;
   sidebar: SidebarItem[];
   /** Its main page: its docs index, else its sidebar's first page, else its route base. */
   mainDoc: string;
@@ -67,7 +69,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       case 'html':
         return { type: 'html', value: item.value };
       case 'doc': {
-        const resolved = docsLink(item.label ?? item.docId, (version) => version.docRoutes.get(item.docId));
+        const resolved = docsLink(item.label ?? last?.docTitles?.get(item.docId) ?? item.docId, (version) => version.docRoutes.get(item.docId));
         if (!resolved) {
           errors.push(
             new UserError(`${where} (type "doc"): no docs page has the id "${item.docId}"`, {
@@ -112,7 +114,9 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
           return undefined;
         }
         // Versions left out by docs.onlyIncludeVersions are not built: they are left out here too.
-        const versions = context.versions.filter((v) => (item.versions.length === 0 || item.versions.includes(v.name)) && known.includes(v.name));
+        // The versions named, in the order named (as Docusaurus lists them); all of them by default.
+        const versions =
+          item.versions.length === 0 ? [...context.versions] : item.versions.flatMap((name) => context.versions.filter((v) => v.name === name && known.includes(v.name)));
         return {
           type: 'dropdown',
           label: last?.label ?? 'Versions',
@@ -124,6 +128,8 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
         };
       }
       case 'localeDropdown':
+        // One locale: nothing to choose between (several are refused when the configuration is read).
+        if (site.locale.locales.length < 2) return undefined;
         return {
           type: 'dropdown',
           label: localeLabel(site.locale.default),
@@ -163,7 +169,9 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       style: site.footer.style,
       columns: isColumns(footerLinks) ? footerLinks.map((c) => ({ title: c.title, items: c.items.map(link) })) : [],
       links: isColumns(footerLinks) ? [] : (footerLinks as LinkItem[]).map(link),
-      logo: site.footer.logo ? { ...site.footer.logo, src: assetHref(base, site.footer.logo.src) } : undefined,
+      logo: site.footer.logo
+        ? { ...site.footer.logo, src: assetHref(base, site.footer.logo.src), href: site.footer.logo.href?.startsWith('/') ? `${base}${site.footer.logo.href}` : site.footer.logo.href }
+        : undefined,
       copyright: site.footer.copyright,
     },
     announcement: site.announcementBar,

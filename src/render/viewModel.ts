@@ -73,6 +73,8 @@ export interface DocView {
   next: { label: string; href: string } | undefined;
   date: string | undefined;
   authors: string[];
+  /** Where the page's source can be edited (docs.editUrl), for an "Edit this page" link. */
+  editUrl?: string | undefined;
 }
 
 /** Which docs version a page belongs to, on a site with several: for the dropdown, the badge and the banner. */

@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
         '    - { type: search }',
         '    - { type: docsVersionDropdown, position: right }',
         '    - { type: localeDropdown, position: right }',
-        'locale: { default: en, locales: [en, fr] }',
+        'locale: { default: en, locales: [en] }',
         'announcementBar: { id: news-1, content: Fresh news, isCloseable: true }',
       ].join('\n'),
       'content/docs/start.md': doc('Start here', 1, `Begin with the [introduction](/docs/intro).\n\n${text('A short page.', 20)}`),
@@ -325,11 +325,11 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
     it('remembers the docs version picked, and leads the navbar into it from pages outside the docs', async () => {
       const { page, errors } = await open('/docs/intro');
       const dropdown = page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"]');
-      // The navbar shows the current version and language, named for assistive technology by the spec's labels;
-      // the mobile menu introduces each list by those labels.
+      // The navbar shows the current version, named for assistive technology by the spec's label; the mobile menu
+      // introduces the list by that label. One locale: the language dropdown has nothing to offer and is not shown.
       expect(await dropdown.locator('summary').textContent()).toBe('Versions: 4.x');
-      expect(await page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="locales"] summary').textContent()).toBe('Languages: English');
-      expect(await page.locator('#mobile-menu .navbar-dropdown summary').allTextContents()).toEqual(['Sections', 'Versions', 'Languages']);
+      expect(await page.locator('nav.navbar .navbar-dropdown[data-kind="locales"]').count()).toBe(0);
+      expect(await page.locator('#mobile-menu .navbar-dropdown summary').allTextContents()).toEqual(['Sections', 'Versions']);
       await dropdown.locator('summary').click();
       await dropdown.getByRole('link', { name: '3.x' }).click();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('legacy');
