@@ -4,7 +4,7 @@ import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { RenderMemo } from '../render/memo.ts';
 import type { Renderers } from '../render/renderers.ts';
 import type { SidebarRenderer } from '../render/sidebarHtml.ts';
-import { readSidebarsFile, sidebarFromFile } from './sidebarsFile.ts';
+import { readSidebarsFile, sidebarsFromFile } from './sidebarsFile.ts';
 import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem, type SidebarLink } from './sidebar.ts';
 
 function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
@@ -21,8 +21,8 @@ function sidebarDocs(parsed: readonly ParsedPage[]): SidebarDoc[] {
 }
 
 /**
- * A version's docs sidebar: from its sidebars file when it has one, else from
- * its folders. The API reference (and the REST change log) are pages of the
+ * A version's docs sidebars, by id: those of its sidebars file when it has
+ * one, else one generated from its folders. The API reference (and the REST change log) are pages of the
  * folder that holds their route.
  */
 export function buildDocsSidebar(options: {
@@ -33,15 +33,16 @@ export function buildDocsSidebar(options: {
   apiPages: readonly { route: string; label: string; position: number }[];
   sidebarsFile?: string | undefined;
   sidebarId: string;
-}): SidebarItem[] {
+}): Map<string, SidebarItem[]> {
   const docs = sidebarDocs(options.parsed);
   for (const page of options.apiPages) {
     const inner = page.route.startsWith(`${options.routeBase}/`) ? page.route.slice(options.routeBase.length + 1) : page.route.replace(/^\//, '');
     const dir = inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
     docs.push({ id: inner, dir, route: page.route, label: page.label, position: page.position, isIndex: false });
   }
-  if (options.sidebarsFile) return sidebarFromFile({ sidebars: readSidebarsFile(options.sidebarsFile), sidebarId: options.sidebarId, docs, categories: options.categories });
-  return buildSidebar(docs, options.categories);
+  if (options.sidebarsFile) return sidebarsFromFile({ sidebars: readSidebarsFile(options.sidebarsFile), docs, categories: options.categories });
+  // No sidebars file: one sidebar, generated from the folders, under the configured id.
+  return new Map([[options.sidebarId, buildSidebar(docs, options.categories)]]);
 }
 
 /** Shared by every docs page of a build: the sidebar, its reading order and its pre-rendered parts. */

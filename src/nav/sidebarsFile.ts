@@ -53,28 +53,19 @@ export function readSidebarsFile(file: string): SidebarsFile {
 }
 
 /**
- * The sidebar `sidebarId` of a sidebars file, resolved against the version's
+ * Every sidebar of a sidebars file, by id, resolved against the version's
  * docs: a doc id that is not a page is an error at its line, naming the ids
- * that exist. A file that holds other sidebars too is refused: this site has
- * one docs sidebar per version (docs.sidebarId).
+ * that exist.
  */
-export function sidebarFromFile(options: { sidebars: SidebarsFile; sidebarId: string; docs: readonly SidebarDoc[]; categories: ReadonlyMap<string, Category> }): SidebarItem[] {
+export function sidebarsFromFile(options: { sidebars: SidebarsFile; docs: readonly SidebarDoc[]; categories: ReadonlyMap<string, Category> }): Map<string, SidebarItem[]> {
   const { sidebars, docs } = options;
-  const ids = Object.keys(sidebars.sidebars);
   const errors: UserError[] = [];
   const at = (keys: readonly PropertyKey[]) => ({ file: sidebars.file, ...sidebars.yaml.locate(keys) });
-  const chosen = sidebars.sidebars[options.sidebarId];
-  if (chosen === undefined || ids.length > 1) {
-    throw new UserError(
-      chosen === undefined ? `the sidebars file has no sidebar "${options.sidebarId}" (it has ${ids.join(', ') || 'none'})` : `the sidebars file declares ${ids.length} sidebars (${ids.join(', ')}); this site shows one, "${options.sidebarId}"`,
-      { location: at(chosen === undefined ? [] : [ids.find((id) => id !== options.sidebarId) ?? '']), hint: 'name the sidebar as docs.sidebarId in site.yaml says, and keep only that one' },
-    );
-  }
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const docLink = (id: string, label: string | undefined, keys: PropertyKey[]): SidebarItem | undefined => {
     const doc = byId.get(id);
     if (doc) return { type: 'link', label: label ?? doc.label, href: doc.route };
-    errors.push(new UserError(`sidebar "${options.sidebarId}": no docs page has the id "${id}"`, { location: at(keys), hint: `ids of this version's pages: ${[...byId.keys()].slice(0, 12).join(', ')}${byId.size > 12 ? ', …' : ''}` }));
+    errors.push(new UserError(`sidebar "${String(keys[0])}": no docs page has the id "${id}"`, { location: at(keys), hint: `ids of this version's pages: ${[...byId.keys()].slice(0, 12).join(', ')}${byId.size > 12 ? ', …' : ''}` }));
     return undefined;
   };
   const resolve = (list: readonly ItemConfig[], keys: PropertyKey[]): SidebarItem[] =>
@@ -120,8 +111,11 @@ export function sidebarFromFile(options: { sidebars: SidebarsFile; sidebarId: st
           return [];
       }
     });
-  const list = Array.isArray(chosen) ? chosen : Object.entries(chosen).map(([label, items]): ItemConfig => ({ [label]: items }));
-  const sidebar = resolve(list, [options.sidebarId]);
+  const resolved = new Map<string, SidebarItem[]>();
+  for (const [id, chosen] of Object.entries(sidebars.sidebars)) {
+    const list = Array.isArray(chosen) ? chosen : Object.entries(chosen).map(([label, items]): ItemConfig => ({ [label]: items }));
+    resolved.set(id, resolve(list, [id]));
+  }
   if (errors.length > 0) throw new UserErrors(errors);
-  return sidebar;
+  return resolved;
 }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { DocsVersion } from '../config/versions.ts';
+import { UserError, UserErrors } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
@@ -15,7 +17,12 @@ export interface VersionBuild {
   reference: Reference | undefined;
   /** What changed in its REST API since the previous version with a description. */
   changes: ApiChanges | undefined;
+  /** Its sidebars by id (one, generated, without a sidebars file). */
+  sidebars: Map<string, SidebarItem[]>;
+  /** The main one: docs.sidebarId's, else the first. */
   sidebar: SidebarItem[];
+  /** The sidebar each docs page shows (by route): its `displayed_sidebar`, else the first that lists it; none for the others. */
+  sidebarOfRoute: Map<string, string>;
   nav: VersionNav;
 }
 
@@ -40,7 +47,8 @@ export function versionBuildsOf(options: {
   /** docs.sidebarCollapsible: false opens every category for good. */
   sidebarCollapsible?: boolean;
 }): VersionBuild[] {
-  return options.versions.map((version) => {
+  const errors: UserError[] = [];
+  const builds = options.versions.map((version): VersionBuild => {
     const docs = options.parsed.filter((p) => p.source.kind === 'doc' && p.source.version === version.name);
     const reference = options.references.get(version.name);
     const changes = options.changes.get(version.name);
@@ -53,17 +61,49 @@ export function versionBuildsOf(options: {
       sidebarsFile: version.sidebarsFile,
       sidebarId: options.sidebarId,
     });
-    const sidebar = options.sidebarCollapsible === false ? expanded(built) : built;
+    const sidebars = new Map([...built].map(([id, items]) => [id, options.sidebarCollapsible === false ? expanded(items) : items] as const));
+    const sidebar = sidebars.get(options.sidebarId) ?? [...sidebars.values()][0] ?? [];
+    const sidebarOfRoute = new Map<string, string>();
+    for (const [id, items] of sidebars) for (const route of routesIn(items)) if (!sidebarOfRoute.has(route)) sidebarOfRoute.set(route, id);
+    for (const page of docs) {
+      const chosen = page.source.frontMatter.displayed_sidebar;
+      if (chosen === null) sidebarOfRoute.delete(page.source.route);
+      else if (chosen !== undefined) {
+        if (!sidebars.has(chosen)) {
+          errors.push(
+            new UserError(`displayed_sidebar: no sidebar "${chosen}"`, {
+              location: { file: page.source.file, ...lineOf(page.source.file, /^displayed_sidebar:/) },
+              hint: `sidebars of this version: ${[...sidebars.keys()].join(', ')}`,
+            }),
+          );
+        } else sidebarOfRoute.set(page.source.route, chosen);
+      }
+    }
     const docRoutes = new Map(docs.map((p) => [p.source.id, p.source.route]));
     return {
       version,
       docs,
       reference,
       changes,
+      sidebars,
       sidebar,
-      nav: { name: version.name, label: version.label, routeBase: version.routeBase, isLast: version.isLast, docRoutes, docTitles: new Map(docs.map((p) => [p.source.id, p.title])), sidebar, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
+      sidebarOfRoute,
+      nav: { name: version.name, label: version.label, routeBase: version.routeBase, isLast: version.isLast, docRoutes, docTitles: new Map(docs.map((p) => [p.source.id, p.title])), sidebar, sidebars, mainDoc: mainDocOf(docRoutes, sidebar, version.routeBase) },
     };
   });
+  if (errors.length > 0) throw new UserErrors(errors);
+  return builds;
+}
+
+/** Every route a sidebar leads to, its categories' pages included. */
+function routesIn(items: readonly SidebarItem[]): string[] {
+  return items.flatMap((item) => (item.type === 'link' ? [item.href] : [...(item.href !== undefined ? [item.href] : []), ...routesIn(item.items)]));
+}
+
+/** The line and column of the first line of a file matching a pattern (a front matter key), for an error. */
+function lineOf(file: string, pattern: RegExp): { line: number; column: number } | undefined {
+  const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => pattern.test(line));
+  return index === -1 ? undefined : { line: index + 1, column: 1 };
 }
 
 /** Every category open and not collapsible (docs.sidebarCollapsible: false). */

@@ -21,11 +21,22 @@ export function bylineOf(fm: SourcePage['frontMatter']): { date: string | undefi
   };
 }
 
-function docView(page: ParsedPage, nav: DocsNavigation, config: ResolvedConfig): PageView {
+/** The navigation of a page without a sidebar: nothing before or after it, no breadcrumbs. */
+const NO_NAVIGATION: DocsNavigation = {
+  sidebar: [],
+  order: [],
+  position: new Map(),
+  breadcrumbs: new Map(),
+  renderer: { listHtml: () => '' } as unknown as DocsNavigation['renderer'], // never asked: hasSidebar is false
+};
+
+function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, config: ResolvedConfig): PageView {
   const { source, result } = page;
   const fm = source.frontMatter;
   const base = config.baseUrl.replace(/\/$/, '');
-  const hasSidebar = fm.displayed_sidebar !== null;
+  // A page no sidebar lists (or with displayed_sidebar: null) shows none.
+  const hasSidebar = sidebarNav !== undefined;
+  const nav = sidebarNav ?? NO_NAVIGATION;
   const { order } = nav;
   const index = hasSidebar ? (nav.position.get(source.route) ?? -1) : -1;
   const previous = index > 0 ? order[index - 1] : undefined;
@@ -130,9 +141,23 @@ export function buildPageViews(options: {
   const views: LazyView[] = [];
   const last = versions.find((v) => v.version.isLast) ?? versions[0];
   for (const build of versions) {
-    const nav = docsNavigation({ version: build.version.name, sidebar: build.sidebar, baseUrl: config.baseUrl, renderers: options.renderers, renderersKey: options.renderersKey ?? '', memo: options.memo });
+    // One navigation per sidebar, made when a page first shows it.
+    const navs = new Map<string, DocsNavigation>();
+    const navOf = (route: string): DocsNavigation | undefined => {
+      const id = build.sidebarOfRoute.get(route);
+      const sidebar = id === undefined ? undefined : build.sidebars.get(id);
+      if (id === undefined || sidebar === undefined) return undefined;
+      let nav = navs.get(id);
+      if (!nav) {
+        // The memo's key: the version's name for its main sidebar (as with one sidebar), with the id for others.
+        const key = sidebar === build.sidebar ? build.version.name : `${build.version.name}\0${id}`;
+        nav = docsNavigation({ version: key, sidebar, baseUrl: config.baseUrl, renderers: options.renderers, renderersKey: options.renderersKey ?? '', memo: options.memo });
+        navs.set(id, nav);
+      }
+      return nav;
+    };
     for (const page of build.docs) {
-      views.push({ route: page.source.route, make: () => ({ ...docView(page, nav, config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
+      views.push({ route: page.source.route, make: () => ({ ...docView(page, navOf(page.source.route), config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
     }
     const { reference, changes } = build;
     if (reference) {
@@ -150,7 +175,7 @@ export function buildPageViews(options: {
         }),
       );
     }
-    if (changes) views.push(fixed({ ...changesView(changes, nav, config), version: versionViewOf(versions, build, base, (v) => v.changes?.route ?? v.reference?.route) }));
+    if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route ?? v.reference?.route) }));
     // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
     if (versions.length > 1 && build !== last) views.push(fixed(notFoundView(config, build, `${build.version.routeBase}/404`), true));
   }
@@ -195,7 +220,8 @@ function notFoundView(config: ResolvedConfig, build: VersionBuild | undefined, r
 }
 
 /** The REST change log: a docs page of its version, with the sidebar, breadcrumbs and a table of contents of its sections. */
-function changesView(changes: ApiChanges, nav: DocsNavigation, config: ResolvedConfig): PageView {
+function changesView(changes: ApiChanges, sidebarNav: DocsNavigation | undefined, config: ResolvedConfig): PageView {
+  const nav = sidebarNav ?? NO_NAVIGATION;
   const base = config.baseUrl.replace(/\/$/, '');
   const index = nav.position.get(changes.route) ?? -1;
   const previous = index > 0 ? nav.order[index - 1] : undefined;
@@ -220,7 +246,7 @@ function changesView(changes: ApiChanges, nav: DocsNavigation, config: ResolvedC
     body: {
       kind: 'doc',
       html: changes.html,
-      sidebarHtml: nav.renderer.listHtml(changes.route),
+      sidebarHtml: sidebarNav ? nav.renderer.listHtml(changes.route) : undefined,
       breadcrumbs: [...(nav.breadcrumbs.get(changes.route) ?? []).map((c) => ({ label: c.label, href: c.href !== undefined ? `${base}${c.href}` : undefined })), { label: changes.title, href: undefined }],
       toc: sections,
       previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,

@@ -16,7 +16,10 @@ export interface VersionNav {
   docRoutes: ReadonlyMap<string, string>;
   /** Docs page id → its title (a `doc` navbar item without a label shows it). */
   docTitles?: ReadonlyMap<string, string>;
+  /** Its main sidebar. */
   sidebar: SidebarItem[];
+  /** All its sidebars by id (docSidebar items name one). */
+  sidebars?: ReadonlyMap<string, SidebarItem[]>;
   /** Its main page: its docs index, else its sidebar's first page, else its route base. */
   mainDoc: string;
 }
@@ -82,12 +85,13 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
         return { type: 'link', ...resolved };
       }
       case 'docSidebar': {
-        const resolved = item.sidebarId === site.docs.sidebarId ? docsLink(item.label, (version) => flattenSidebar(version.sidebar)[0]?.href) : undefined;
+        const sidebarOf = (version: VersionNav): SidebarItem[] | undefined => version.sidebars?.get(item.sidebarId) ?? (item.sidebarId === site.docs.sidebarId ? version.sidebar : undefined);
+        const resolved = docsLink(item.label, (version) => flattenSidebar(sidebarOf(version) ?? [])[0]?.href);
         if (!resolved) {
           errors.push(
             new UserError(`${where} (type "docSidebar", label "${item.label}"): sidebar "${item.sidebarId}" has nothing to link to`, {
               location: config.locate(['navbar', 'items', index, 'sidebarId']),
-              hint: `use one of the sidebars that have pages: ${last && flattenSidebar(last.sidebar).length > 0 ? site.docs.sidebarId : '(none: add pages under content/docs)'}`,
+              hint: `use one of the sidebars that have pages: ${[...(last?.sidebars ?? new Map([[site.docs.sidebarId, last?.sidebar ?? []]]))].filter(([, items]) => flattenSidebar(items).length > 0).map(([id]) => id).join(', ') || '(none: add pages under content/docs)'}`,
             }),
           );
           return undefined;
