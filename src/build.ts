@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { SiteAssets } from './assets.ts';
 import type { BrokenLink } from './check/links.ts';
 import { findSiteBrokenLinks } from './check/siteLinks.ts';
 import type { BuildContext } from './context.ts';
 import type { CopiedFile, OutputFile } from './emit/atomic.ts';
+import { checkOutputCollisions } from './emit/collisions.ts';
 import { siteFilesOf, sitemapOf } from './emit/siteFiles.ts';
 import { docsTreeOf } from './config/versions.ts';
 import { categoriesByFolder, loadContent, type LoadedContent } from './load/pages.ts';
@@ -127,6 +129,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, versions, assets }));
   const sitemap = await task(timings, 'sitemap', () => sitemapOf(context, views));
   const { files, copies } = siteFilesOf({ assets, sitemap, references: [...references.values()], parsed });
+  checkOutputCollisions({ views, files, copies, staticDir: path.join(config.contentDir, 'static') });
   const last = versions.find((v) => v.version.isLast) ?? versions[0];
   return { parsed, versions, sidebar: last?.sidebar ?? [], reference: last?.reference, site, views, assets, broken, files, copies, search };
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { sitePath } from './schema.ts';
 
 /** The landing page text (`content/landing.yaml`): content, not code. */
-const link = z.object({ label: z.string().min(1), to: z.string().startsWith('/') });
+const link = z.strictObject({ label: z.string().min(1), to: sitePath });
 
-export const landingSchema = z.object({
+export const landingSchema = z.strictObject({
   hero: z
     .object({
       title: z.string().min(1).optional(),
@@ -15,10 +16,10 @@ export const landingSchema = z.object({
     .prefault({}),
   features: z
     .array(
-      z.object({
+      z.strictObject({
         title: z.string().min(1),
         body: z.string().min(1),
-        to: z.string().startsWith('/'),
+        to: sitePath,
         linkLabel: z.string().min(1),
       }),
     )

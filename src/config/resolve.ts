@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
 import { UsageError, UserError, type SourceLocation } from '../errors.ts';
+import { createConfinement, isWithin, readInside } from '../io/confinement.ts';
 import { parseYaml, validateYaml, formatPath } from '../util/yamlFile.ts';
 import { landingSchema, type LandingConfig } from './landing.ts';
 import { BASE_URL, NAVBAR_ITEM_TYPES, siteConfigSchema, type SiteConfig } from './schema.ts';
@@ -71,15 +72,45 @@ export function normaliseBaseUrl(raw: string): string {
 export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate'] } {
   const file = path.join(contentDir, SITE_CONFIG_FILE);
   if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }) };
-  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${SITE_CONFIG_FILE}`), file);
   return { site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue), file, locate: (keys) => ({ file, ...yaml.locate(keys) }) };
 }
 
 export function loadLanding(contentDir: string): { landing: LandingConfig; file: string | undefined } {
   const file = path.join(contentDir, LANDING_FILE);
   if (!existsSync(file)) return { landing: landingSchema.parse({}), file: undefined };
-  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${LANDING_FILE}`), file);
   return { landing: validateYaml(landingSchema, yaml, file), file };
+}
+
+/** A project file or folder, symbolic links followed, must stay in the project. */
+function checkInsideProject(root: string, file: string, name: string, what: string): void {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return;
+  }
+  if (!isWithin(realpathSync(root), real)) {
+    throw new UserError(`${what} (${name}) is a symbolic link to ${real}, outside the project`, {
+      location: { file },
+      hint: 'replace the link with the folder or file itself, or name it on the command line (--content, --openapi) if it is meant',
+    });
+  }
+}
+
+/**
+ * The output folder is replaced whole by every build: it may be neither the
+ * project, nor the content folder, nor hold them, nor sit inside the content.
+ */
+function checkOutputFolder(outDir: string, root: string, contentDir: string): void {
+  for (const [input, name] of [
+    [root, 'the project folder'],
+    [contentDir, 'the content folder'],
+  ] as const) {
+    if (isWithin(outDir, input)) throw new UsageError(`--out ${outDir} would replace ${name} (${input}): a build replaces its output folder whole; choose a folder of its own, such as dist`);
+  }
+  if (isWithin(contentDir, outDir)) throw new UsageError(`--out ${outDir} is inside the content folder: the site would be built into its own input; choose a folder outside it, such as dist`);
 }
 
 /**
@@ -106,6 +137,10 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   if (!existsSync(contentDir)) {
     throw new UsageError(`content folder not found: ${contentDir} (pass --content DIR)`);
   }
+  // The default content folder is the project's: a symbolic link taking it elsewhere is not followed.
+  if (options.content === undefined) checkInsideProject(root, contentDir, 'content', 'the content folder');
+  const outDir = path.resolve(root, options.out ?? 'dist');
+  checkOutputFolder(outDir, root, contentDir);
   const { site, file: configFile, locate } = loadSiteConfig(contentDir);
   checkLocales(site, locate);
   const { landing, file: landingFile } = loadLanding(contentDir);
@@ -117,6 +152,8 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   } else {
     const candidate = path.resolve(root, site.openapi.file);
     openapiFile = existsSync(candidate) ? candidate : undefined;
+    // Named by site.yaml, the description is the project's own: it (and its folder) may not lead out of the project.
+    if (openapiFile) checkInsideProject(root, openapiFile, site.openapi.file, 'the API description');
   }
   const configured = path.resolve(root, options.openapi ?? site.openapi.file);
   const versions = resolveVersions({
@@ -130,7 +167,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   return {
     root,
     contentDir,
-    outDir: path.resolve(root, options.out ?? 'dist'),
+    outDir,
     openapiFile,
     configFile,
     landingFile,

@@ -12,7 +12,7 @@ const position = z.enum(['left', 'right']).default('right');
  * A path of the site: starts with one `/` (`//host` would leave the site) and
  * holds no backslash or control character.
  */
-const sitePath = z
+export const sitePath = z
   .string()
   .regex(/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/, 'must be a path of the site starting with a single "/", e.g. /docs/intro');
 

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { createConfinement, readInside } from '../io/confinement.ts';
 import path from 'node:path';
 import * as z from 'zod';
 import { UserError, UserErrors, type SourceLocation } from '../errors.ts';
@@ -54,7 +55,7 @@ export interface VersionInputs {
 export function readVersionsFile(contentDir: string): { names: string[]; locate: (index: number) => SourceLocation } {
   const file = path.join(contentDir, VERSIONS_FILE);
   if (!existsSync(file)) return { names: [], locate: () => ({ file }) };
-  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${VERSIONS_FILE}`), file);
   const names = validateYaml(versionsSchema, yaml, file);
   const locate = (index: number): SourceLocation => ({ file, ...yaml.locate([index]) });
   const seen = new Set<string>();

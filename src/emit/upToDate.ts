@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { globSync } from 'tinyglobby';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
@@ -34,8 +33,18 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   const hash = createHash('sha1');
   const { cache: _cache, cacheDir: _cacheDir, ...settings } = config;
   hash.update(engine).update('\0').update(JSON.stringify({ settings, search: options.search })).update('\0');
-  for (const rel of globSync('**/*', { cwd: config.contentDir, dot: true }).sort()) {
+  // Every entry of the content folder, links included as links (not followed): a link added, even one
+  // to nothing, is a change the next build must see (and refuse, if it leads out).
+  const entries = readdirSync(config.contentDir, { recursive: true, withFileTypes: true })
+    .map((entry) => ({ entry, rel: path.relative(config.contentDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/') }))
+    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  for (const { entry, rel } of entries) {
     const file = path.join(config.contentDir, rel);
+    if (entry.isSymbolicLink()) {
+      hash.update(rel).update('\0link\0').update(readlinkSync(file)).update('\0');
+      continue;
+    }
+    if (!entry.isFile()) continue;
     const stat = statSync(file);
     hash.update(rel).update('\0');
     if (stat.size <= HASHED_UP_TO) hash.update(readFileSync(file));

@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { UserError } from '../errors.ts';
 import path from 'node:path';
 
 /**
@@ -75,4 +76,17 @@ export function outputTarget(dir: string, rel: string): string {
   const target = path.join(dir, rel);
   if (unsafe || !isWithin(dir, target)) throw new Error(`refused to write ${JSON.stringify(rel)}: it is not a plain path inside the output folder ${dir}`);
   return target;
+}
+
+/**
+ * A file's text, when the file (symbolic links followed) lies inside the
+ * confinement's folders: a configuration or category file that is a link to
+ * a file elsewhere is an error at the link, and is not read.
+ */
+export function readInside(confinement: Confinement, file: string, what: string): string {
+  const located = confinement.locate(file);
+  if (located.status === 'outside') {
+    throw new UserError(`${what} is a symbolic link to a file outside the folders the build reads`, { location: { file }, hint: 'replace the link with a copy of the file' });
+  }
+  return readFileSync(located.status === 'inside' ? located.real : file, 'utf8');
 }

@@ -32,6 +32,15 @@ export function walkFiles(
     describe: string;
   },
 ): WalkedFile[] {
+  // The folder itself may be a symbolic link (content/docs → elsewhere): what it leads to must be allowed too.
+  const folder = options.confinement.locate(dir);
+  if (folder.status === 'missing') return [];
+  if (folder.status === 'outside') {
+    throw new UserError(`${options.describe} is a symbolic link to a folder outside the folders the build reads`, {
+      location: { file: dir },
+      hint: 'replace the link with the folder itself',
+    });
+  }
   let entries;
   try {
     entries = readdirSync(dir, { recursive: true, withFileTypes: true });

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
+import { createConfinement, readInside } from '../io/confinement.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
 
 /** `_category_.json` / `_category_.yml`: how a folder shows in the sidebar. */
@@ -36,7 +37,7 @@ export function loadCategory(docsDir: string, dir: string, previous?: Category):
   for (const name of NAMES) {
     const file = path.join(docsDir, dir, name);
     if (!existsSync(file)) continue;
-    const source = readFileSync(file, 'utf8');
+    const source = readInside(createConfinement([docsDir]), file, `${dir ? `${dir}/` : ''}${name}`);
     if (previous && previous.file === file && previous.source === source) return previous;
     // JSON is YAML, so one parser gives positions for both.
     const yaml = parseYaml(source, file);

@@ -92,9 +92,18 @@ export function isIgnoredContentPath(rel: string): boolean {
 
 function markdownFilesUnder(contentDir: string, top: string): string[] {
   const confinement = createConfinement([contentDir]);
-  return walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` }).map(
-    (file) => `${top}/${file.rel}`,
-  );
+  const files = walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` });
+  // A page's file name is its route: it is held to what a route may hold, as a slug is.
+  for (const file of files) {
+    const problem = /[\u0000-\u001f\u007f]/.test(file.rel) ? 'a control character' : file.rel.includes('\\') ? 'a backslash' : /[?#%]/.test(file.rel) ? '"?", "#" or "%"' : undefined;
+    if (problem) {
+      throw new UserError(`${top}/${JSON.stringify(file.rel).slice(1, -1)}: the file name holds ${problem}, which a page's address cannot`, {
+        location: { file: path.join(contentDir, top, file.rel) },
+        hint: "rename the file: its name is the page's route",
+      });
+    }
+  }
+  return files.map((file) => `${top}/${file.rel}`);
 }
 
 /** The markdown files of every docs tree and of `pages/`, relative to the content folder; a symbolic link out of it is an error. */

@@ -22,8 +22,18 @@ export const PAGE_LIMITS = {
    * 4.5 s; the limit allows ~1.5 s. A paragraph of prose has a few dozen.
    */
   delimiterCost: 6_000_000,
+  /**
+   * Brackets (`[`, which open links and images) of one paragraph, squared and
+   * summed: nested image labels are resolved quadratically too, and dearer
+   * (1,000 nested `![` take ~0.8 s, 2,000 3.8 s). The site's busiest page has 46.
+   */
+  bracketCost: 1_500_000,
+  /** Table cell separators (`|`) on a page: GFM tables cost ~40 µs a cell (the site's largest page has 352). */
+  tableCells: 30_000,
   /** A page larger than this is reported (as a warning): it is slow to parse and to read. */
   warnBytes: 1024 * 1024,
+  /** A page larger than this is refused: it would take tens of seconds and gigabytes to build. */
+  maxBytes: 4 * 1024 * 1024,
 } as const;
 
 const FENCE = /^(`{3,}|~{3,})/;
@@ -47,6 +57,17 @@ function indentWidth(line: string): number {
  */
 export function limitDiagnostics(source: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  if (source.length > PAGE_LIMITS.maxBytes) {
+    return [
+      {
+        severity: 'error',
+        message: `the page is ${(source.length / 1024 / 1024).toFixed(1)} MB, more than the ${PAGE_LIMITS.maxBytes / 1024 / 1024} MB a page may be`,
+        hint: 'split it into several pages',
+        line: 1,
+        column: 1,
+      },
+    ];
+  }
   if (source.length > PAGE_LIMITS.warnBytes) {
     diagnostics.push({
       severity: 'warning',
@@ -60,12 +81,19 @@ export function limitDiagnostics(source: string): Diagnostic[] {
   let fence: string | undefined;
   let paragraphStart = 0;
   let delimiters = 0;
+  let brackets = 0;
+  let pipes = 0;
   let cost = 0;
+  let bracketCost = 0;
   let worst: { line: number; delimiters: number } | undefined;
+  let worstBrackets: { line: number; brackets: number } | undefined;
   const endParagraph = (): void => {
     cost += delimiters * delimiters;
+    bracketCost += brackets * brackets;
     if (delimiters > 0 && (worst === undefined || delimiters > worst.delimiters)) worst = { line: paragraphStart + 1, delimiters };
+    if (brackets > 0 && (worstBrackets === undefined || brackets > worstBrackets.brackets)) worstBrackets = { line: paragraphStart + 1, brackets };
     delimiters = 0;
+    brackets = 0;
   };
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i] ?? '';
@@ -97,10 +125,31 @@ export function limitDiagnostics(source: string): Diagnostic[] {
       });
       return diagnostics;
     }
-    // Code spans hold no emphasis: leave them out of the count.
-    delimiters += rest.replace(/`[^`]*`/g, '').replace(/[^*_~]/g, '').length;
+    // Code spans hold no emphasis or links: leave them out of the counts.
+    const prose = rest.replace(/`[^`]*`/g, '');
+    delimiters += prose.replace(/[^*_~]/g, '').length;
+    brackets += prose.replace(/[^[]/g, '').length;
+    pipes += prose.replace(/[^|]/g, '').length;
   }
   endParagraph();
+  if (bracketCost > PAGE_LIMITS.bracketCost && worstBrackets) {
+    diagnostics.push({
+      severity: 'error',
+      message: `too many brackets ([) for links and images: the paragraph here has ${worstBrackets.brackets}, and the page more than markdown can resolve in reasonable time`,
+      hint: 'escape literal brackets (\\[) or put such text in a code block',
+      line: worstBrackets.line,
+      column: 1,
+    });
+  }
+  if (pipes > PAGE_LIMITS.tableCells) {
+    diagnostics.push({
+      severity: 'error',
+      message: `the page's tables have ${pipes} cell separators (|), more than the ${PAGE_LIMITS.tableCells.toLocaleString('en')} a page may have`,
+      hint: 'split the tables over several pages, or publish such data as a file to download',
+      line: 1,
+      column: 1,
+    });
+  }
   if (cost > PAGE_LIMITS.delimiterCost && worst) {
     diagnostics.push({
       severity: 'error',

@@ -3,6 +3,7 @@ import { hashOf } from '../cache.ts';
 import { DOCS_ROUTE } from '../config/versions.ts';
 import type { BuildContext } from '../context.ts';
 import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
+import { createConfinement } from '../io/confinement.ts';
 import type { SourcePage } from '../load/pages.ts';
 import { mapConcurrent } from '../util/mapConcurrent.ts';
 import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './pool.ts';
@@ -57,6 +58,7 @@ export async function parsePages(
   const byFile = new Map((options.site ?? pages).map((p) => [p.file, p.route]));
   const finish = (result: MarkdownResult): MarkdownResult => (result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }) } : result);
   const keys = pages.map((page) => pageCacheKey(context, page));
+  const contentConfinement = createConfinement([context.config.contentDir]);
   const misses = pages.filter((_, i) => !context.cache.pages.has(keys[i] ?? ''));
   // Many pages to parse: spread them over worker threads; few: parse here, where grammars may already be loaded.
   const pool =
@@ -103,7 +105,9 @@ export async function parsePages(
         if (i === pages.length - 1 && !pool) onLastStarted?.();
         const key = keys[i] ?? '';
         context.usedPages.add(key);
-        const hit = context.cache.pages.get(key);
+        const cached = context.cache.pages.get(key);
+        // The cache is a file anyone with write access to node_modules can change: an image it names must still be content.
+        const hit = cached && cached.images.every((image) => contentConfinement.locate(image.file).status === 'inside') ? cached : undefined;
         if (hit) {
           const finished = finish(hit);
           feed(i, finished);
@@ -149,7 +153,8 @@ export async function parsePages(
       }
     }
     const title = page.frontMatter.title ?? result.h1;
-    if (title === undefined) {
+    // A page refused before parsing (past the limits) has no heading to find: its error says why.
+    if (title === undefined && !result.diagnostics.some((d) => d.severity === 'error')) {
       errors.push(
         new UserError('the page has no title', {
           location: { file: page.file, line: 1, column: 1 },
@@ -158,6 +163,7 @@ export async function parsePages(
       );
       return;
     }
+    if (title === undefined) return;
     parsed.push({ source: page, result, title });
   });
   if (errors.length > 0) throw new UserErrors(errors);

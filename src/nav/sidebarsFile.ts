@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createConfinement, readInside } from '../io/confinement.ts';
 import * as z from 'zod';
 import { UserError, UserErrors } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
@@ -48,7 +49,9 @@ export interface SidebarsFile {
 }
 
 export function readSidebarsFile(file: string): SidebarsFile {
-  const yaml = parseYaml(readFileSync(file, 'utf8'), file);
+  // Sidebars files live in the content folder; one that is a link out of it is not read.
+  const folder = path.basename(path.dirname(file)) === 'versioned_sidebars' ? path.dirname(path.dirname(file)) : path.dirname(file);
+  const yaml = parseYaml(readInside(createConfinement([folder]), file, path.basename(file)), file);
   return { file, yaml, sidebars: validateYaml(sidebarsSchema, yaml, file) };
 }
 

@@ -194,12 +194,14 @@ export function parseDescription(file: string): LoadedDescription {
 
 /**
  * Refuses a description whose YAML aliases expand it past {@link MAX_EXPANDED_VALUES}
- * values, or make it contain itself. Counted once per distinct object, so the
- * count costs what the parsed text costs, not what its expansion would.
+ * values or {@link MAX_DESCRIPTION_BYTES} of text, or make it contain itself.
+ * Counted once per distinct object, so the count costs what the parsed text
+ * costs, not what its expansion would (a 2.6 KB file of aliases to a long
+ * string once expanded to 257 MB of download).
  */
 export function checkExpandedSize(document: unknown, file: string): void {
-  const IN_PROGRESS = -1;
-  const counted = new Map<object, number>();
+  type Size = { values: number; bytes: number };
+  const counted = new Map<object, Size | 'in progress'>();
   const refuse = (why: string): never => {
     throw new UserError(`the OpenAPI description ${why}`, {
       location: { file },
@@ -207,32 +209,36 @@ export function checkExpandedSize(document: unknown, file: string): void {
     });
   };
   // Depth-first with an explicit stack: a deeply nested description must not overflow the call stack.
-  const stack: { value: object; children: unknown[]; index: number; total: number }[] = [];
-  const enter = (value: unknown): number | undefined => {
-    if (value === null || typeof value !== 'object') return 1;
+  const stack: { value: object; keys: string[]; children: unknown[]; index: number; total: Size }[] = [];
+  const enter = (value: unknown): Size | undefined => {
+    if (value === null || typeof value !== 'object') return { values: 1, bytes: typeof value === 'string' ? value.length : 8 };
     const known = counted.get(value);
-    if (known === IN_PROGRESS) refuse('contains itself through a YAML alias');
+    if (known === 'in progress') return refuse('contains itself through a YAML alias');
     if (known !== undefined) return known;
-    counted.set(value, IN_PROGRESS);
-    stack.push({ value, children: Object.values(value), index: 0, total: 1 });
+    counted.set(value, 'in progress');
+    const keys = Object.keys(value);
+    stack.push({ value, keys, children: Object.values(value), index: 0, total: { values: 1, bytes: keys.reduce((n, k) => n + k.length, 0) } });
     return undefined;
   };
-  let result = enter(document);
+  const add = (into: Size, size: Size): void => {
+    into.values += size.values;
+    into.bytes += size.bytes;
+    if (into.values > MAX_EXPANDED_VALUES) refuse(`expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through YAML aliases`);
+    if (into.bytes > MAX_DESCRIPTION_BYTES) refuse(`expands to more than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB of text through YAML aliases`);
+  };
+  const top = enter(document);
+  if (top) return;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as (typeof stack)[number];
     if (frame.index < frame.children.length) {
       const size = enter(frame.children[frame.index]);
       frame.index += 1;
-      if (size !== undefined) frame.total += size;
+      if (size !== undefined) add(frame.total, size);
     } else {
       stack.pop();
       counted.set(frame.value, frame.total);
       const parent = stack[stack.length - 1];
-      if (parent) parent.total += frame.total;
-      else result = frame.total;
-    }
-    if ((stack[stack.length - 1]?.total ?? 0) > MAX_EXPANDED_VALUES || (result ?? 0) > MAX_EXPANDED_VALUES) {
-      refuse(`expands to more than ${MAX_EXPANDED_VALUES.toLocaleString('en')} values through YAML aliases`);
+      if (parent) add(parent.total, frame.total);
     }
   }
 }
@@ -242,7 +248,15 @@ export function checkExpandedSize(document: unknown, file: string): void {
  * does not is reported where it is written, and nothing outside is read.
  */
 export function checkRefsConfined(file: string): void {
-  const outside = descriptionSources(file).find((source) => source.outside);
+  const sources = descriptionSources(file);
+  const total = sources.reduce((sum, source) => sum + (source.text?.length ?? 0), 0);
+  if (total > MAX_DESCRIPTION_BYTES) {
+    throw new UserError(`the OpenAPI description and the files its $refs name hold ${(total / 1024 / 1024).toFixed(0)} MB, more than the ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB a build reads`, {
+      location: { file },
+      hint: 'check that the $refs name the files you meant',
+    });
+  }
+  const outside = sources.find((source) => source.outside);
   if (!outside?.outside) return;
   const { from, ref } = outside.outside;
   const fromText = readFileSync(from, 'utf8');

@@ -10,7 +10,13 @@ import type { ApiReferenceProps } from '../../templates/api/ApiReference.tsx';
 import type { OutputFile } from '../emit/atomic.ts';
 import { renderers } from '../render/renderers.ts';
 import { loadDescription, type LoadedDescription, type OpenApiDocument } from './document.ts';
+import { limitDiagnostics } from '../markdown/limits.ts';
 import { inlineMarkdownHtml } from './inlineMarkdown.ts';
+
+/** Text as HTML text: nothing in it is markup. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/>/g, '&#x3E;');
+}
 import { buildReferenceModel, type ReferenceModel } from './model.ts';
 import { searchRecordsOf, type SearchRecord } from './searchRecords.ts';
 
@@ -101,7 +107,8 @@ function referenceOf(options: ReferenceOptions, document: LoadedDescription['doc
   const md = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
-      html = inlineMarkdownHtml(source) ?? String(processor.processSync(source));
+      // The description's markdown is held to a page's limits; past them it is shown as the text it is.
+      html = inlineMarkdownHtml(source) ?? (limitDiagnostics(source).some((d) => d.severity === 'error') ? `<p>${escapeText(source)}</p>` : String(processor.processSync(source)));
       cache.set(source, html);
     }
     return html;

@@ -107,6 +107,8 @@ export interface LazyView {
   route: string;
   /** A not-found page: served for unknown paths, never listed in the sitemap. */
   notFound?: true;
+  /** The markdown file the view is made from; absent for generated pages (the reference, the change log, not-found pages). */
+  from?: SourcePage;
   make: () => PageView;
 }
 
@@ -157,7 +159,7 @@ export function buildPageViews(options: {
       return nav;
     };
     for (const page of build.docs) {
-      views.push({ route: page.source.route, make: () => ({ ...docView(page, navOf(page.source.route), config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
+      views.push({ route: page.source.route, from: page.source, make: () => ({ ...docView(page, navOf(page.source.route), config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
     }
     const { reference, changes } = build;
     if (reference) {
@@ -179,7 +181,7 @@ export function buildPageViews(options: {
     // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
     if (versions.length > 1 && build !== last) views.push(fixed(notFoundView(config, build, `${build.version.routeBase}/404`), true));
   }
-  for (const page of pages) views.push({ route: page.source.route, make: () => contentPageView(page, config) });
+  for (const page of pages) views.push({ route: page.source.route, from: page.source, make: () => contentPageView(page, config) });
   if (!pages.some((p) => p.source.route === '/')) {
     views.push(
       fixed({

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { CommandError, UsageError } from '../errors.ts';
 
 /** A `--host` value a server can be asked to listen on: an IP address or a host name. */
@@ -15,6 +16,15 @@ export function checkHost(host: string): string {
  * machine does not have is a mistake in `--host`, exit 2.
  */
 export async function listen(server: Server, port: number, host: string): Promise<number> {
+  // What never reaches a request handler is answered too: CONNECT (a proxy's method) with 405, a
+  // request Node cannot parse with 400, both with nosniff as every other answer.
+  server.on('connect', (_request, socket: Duplex) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  server.on('clientError', (_error, socket: Duplex) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException): void => {
       if (error.code === 'EADDRINUSE') reject(new CommandError(`port ${port} is already in use on ${host}`, 'stop the other server, or pass another --port (--port 0 picks a free one)'));

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { networkInterfaces } from 'node:os';
+import { mimes } from 'mrmime';
+
+// mrmime (the table sirv and dev both read) has no entry for icons: a favicon would go out untyped.
+mimes['ico'] ??= 'image/x-icon';
 
 /**
  * What both servers (`serve` and `dev`) do with a request before looking

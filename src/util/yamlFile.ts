@@ -16,6 +16,29 @@ export interface LocatedYaml {
 /** Front matter and configuration files are a few kilobytes: past this, a YAML text is refused unread. */
 export const MAX_YAML_BYTES = 1024 * 1024;
 
+/** Text a YAML value may hold once its aliases are expanded. */
+const MAX_EXPANDED_BYTES = 4 * 1024 * 1024;
+
+/** Whether a value's strings and keys add up to more than `limit` characters (walked with its own stack, stopping early). */
+function exceeds(value: unknown, limit: number): boolean {
+  let total = 0;
+  const stack: unknown[] = [value];
+  let visits = 0;
+  while (stack.length > 0) {
+    const next = stack.pop();
+    visits += 1;
+    if (typeof next === 'string') total += next.length;
+    else if (next !== null && typeof next === 'object') {
+      for (const [key, child] of Object.entries(next)) {
+        total += key.length;
+        stack.push(child);
+      }
+    }
+    if (total > limit || visits > limit) return true;
+  }
+  return false;
+}
+
 /** Aliases a YAML text may use (the `yaml` library's own guard against "billion laughs"), stated here so it is ours. */
 const MAX_ALIAS_COUNT = 100;
 
@@ -45,6 +68,13 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
   } catch (error) {
     // The library refuses aliases that expand past the limit ("excessive alias count").
     throw new UserError(`the YAML expands too far through aliases: ${error instanceof Error ? error.message : String(error)}`, {
+      location: { file, line: lineOffset + 1, column: 1 },
+      hint: 'write the values out instead of repeating them with aliases (*name)',
+    });
+  }
+  // Few aliases, each of a long text, still multiply it (95 aliases of a 900 KB title made a 91 MB page).
+  if (exceeds(value, MAX_EXPANDED_BYTES)) {
+    throw new UserError(`the YAML expands to more than ${MAX_EXPANDED_BYTES / 1024 / 1024} MB of text through aliases`, {
       location: { file, line: lineOffset + 1, column: 1 },
       hint: 'write the values out instead of repeating them with aliases (*name)',
     });

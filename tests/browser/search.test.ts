@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,9 +115,9 @@ describe.skipIf(!hasChromium)('search over the docs and the real API reference',
 });
 
 describe.skipIf(!hasChromium || !existsSync(path.join(REPO, 'content', 'docs')))('search over the real documentation', () => {
-  // The site's own content, built as CI builds it (the project folder only links to it).
+  // The site's own content, built as CI builds it (copied: a build follows no link out of its project).
   const root = mkdtempSync(path.join(tmpdir(), 'mapsdocs-search-'));
-  symlinkSync(path.join(REPO, 'content'), path.join(root, 'content'));
+  cpSync(path.join(REPO, 'content'), path.join(root, 'content'), { recursive: true });
   let site: SiteUnderTest;
 
   beforeAll(async () => {

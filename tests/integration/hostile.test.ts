@@ -281,7 +281,7 @@ describe('inputs that would run for minutes end at once', () => {
   });
 
   it.each([
-    ['10,000 nested list items', Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n'), /content\/docs\/x\.md:\d+:1: error: lists or quotes are nested about \d+ levels deep/],
+    ['1,500 nested list items', Array.from({ length: 1_500 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n'), /content\/docs\/x\.md:\d+:1: error: lists or quotes are nested about \d+ levels deep/],
     ['1,000 nested quotes', `${'>'.repeat(1000)} x`, /content\/docs\/x\.md:5:1: error: lists or quotes are nested about 1000 levels deep/],
     ['1,000 lists on one line', `${'- '.repeat(1000)}x`, /content\/docs\/x\.md:5:1: error: lists or quotes are nested/],
     ['3,000 unclosed emphasis openers', `${'*a '.repeat(3000)}x${' b*'.repeat(3000)}`, /content\/docs\/x\.md:5:1: error: too many emphasis markers/],
@@ -355,5 +355,153 @@ describe('the API reference shows the description as text, never as script', () 
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('href="https://example.com/"');
+  });
+});
+
+describe('what an independent check found after the first fixes', () => {
+  it.each([
+    ['a slug that lands on a folder index', { 'content/docs/guide/index.md': page('Guide'), 'content/docs/aaa.md': page('Other', 'title: Other\nslug: /guide/index') }, /(docs\/aaa\.md and docs\/guide\/index\.md|docs\/guide\/index\.md and docs\/aaa\.md) would both be written to docs\/guide\/index\.html/],
+    ['a page on the reference route', { 'content/docs/ref.md': page('Ref', 'title: Ref\nslug: /api/reference'), 'openapi/maps-messaging-api.yaml': readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'openapi', 'small.yaml'), 'utf8') }, /the generated page \/docs\/api\/reference and docs\/ref\.md would both be written to docs\/api\/reference\.html|docs\/ref\.md and the generated page \/docs\/api\/reference would both be written/],
+    ['a static file named like a generated one', { 'content/static/sitemap.xml': '<urlset/>' }, /content\/static\/sitemap\.xml and the generated file sitemap\.xml would both be written to sitemap\.xml|the generated file sitemap\.xml and content\/static\/sitemap\.xml would both be written/],
+  ])('refuses %s, naming both', async (_, files, message) => {
+    const { result, cleanup } = await hostile(files);
+    try {
+      expectRefused(result, /error:/, message);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a page file name that holds a backslash, at the file, without a stack trace', async () => {
+    const { result, cleanup } = await hostile({ 'content/docs/a\\b.md': page('A') });
+    try {
+      expectRefused(result, /content\/docs\/a\\b\.md: error: docs\/a\\\\b\.md: the file name holds a backslash/, /rename the file/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
+    ['the docs folder', (root: string) => {
+      rmSync(path.join(root, 'content', 'docs'), { recursive: true });
+      symlinkSync(path.join(outside, 'folder'), path.join(root, 'content', 'docs'));
+    }, /content\/docs: error: content\/docs is a symbolic link to a folder outside the folders the build reads/],
+    ['the static folder', (root: string) => symlinkSync(path.join(outside, 'folder'), path.join(root, 'content', 'static')), /content\/static: error: content\/static is a symbolic link to a folder outside/],
+    ['a category file', (root: string) => {
+      mkdirSync(path.join(root, 'content', 'docs', 'sec'));
+      writeFileSync(path.join(root, 'content', 'docs', 'sec', 'p.md'), page('P'));
+      writeFileSync(path.join(outside, 'cat.json'), `{"label":"${MARKER}"}`);
+      symlinkSync(path.join(outside, 'cat.json'), path.join(root, 'content', 'docs', 'sec', '_category_.json'));
+    }, /content\/docs\/sec\/_category_\.json: error: sec\/_category_\.json is a symbolic link to a file outside/],
+    ['site.yaml', (root: string) => {
+      writeFileSync(path.join(outside, 'site.yaml'), `title: ${MARKER}\n`);
+      symlinkSync(path.join(outside, 'site.yaml'), path.join(root, 'content', 'site.yaml'));
+    }, /content\/site\.yaml: error: content\/site\.yaml is a symbolic link to a file outside/],
+    ['the API description', (root: string) => {
+      writeFileSync(path.join(outside, 'api.yaml'), `openapi: 3.0.3\ninfo: {title: ${MARKER}, version: "1"}\npaths: {}\n`);
+      mkdirSync(path.join(root, 'openapi'), { recursive: true });
+      symlinkSync(path.join(outside, 'api.yaml'), path.join(root, 'openapi', 'maps-messaging-api.yaml'));
+    }, /openapi\/maps-messaging-api\.yaml: error: the API description \(openapi\/maps-messaging-api\.yaml\) is a symbolic link to .*, outside the project/],
+  ])('refuses %s as a symbolic link out of the project, and reads nothing of it', async (_, prepare, where) => {
+    const { result, cleanup } = await hostile({}, prepare);
+    try {
+      expectRefused(result, where, /replace the link/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses an output folder that would replace the project or its content, and deletes nothing', async () => {
+    const project = tempProject({ files: { 'content/docs/intro.md': GOOD_PAGE } });
+    try {
+      for (const out of ['.', 'content', '..', 'content/dist']) {
+        const result = await cli(['build', '--no-search', '--out', out], project.root);
+        expect(result.code, out).toBe(2);
+        expect(result.stderr).toMatch(/^error: --out .* (would replace|is inside the content folder)/);
+        expect(readFileSync(path.join(project.root, 'content', 'docs', 'intro.md'), 'utf8')).toBe(GOOD_PAGE);
+      }
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['5,000 nested image labels', `${'!['.repeat(5000)}x${'](a.png)'.repeat(5000)}`, /too many brackets/],
+    ['50,000 brackets', `${'['.repeat(50_000)}x${']'.repeat(50_000)}`, /too many brackets/],
+    ['a table of a million cells', `|${'a|'.repeat(500)}\n|${'-|'.repeat(500)}\n${`|${'a|'.repeat(500)}\n`.repeat(2000)}`, /cell separators/],
+    ['a page of 5 MB', 'word '.repeat(1_100_000), /more than the 4 MB a page may be/],
+  ])('refuses %s at once', async (_, body, message) => {
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page(body) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:\d+:1: error:/, message);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses front matter whose aliases repeat a long text', async () => {
+    const fm = `title: &s "${'K'.repeat(900_000)}"\nkeywords: [${Array(95).fill('*s').join(', ')}]`;
+    const { result, cleanup } = await hostile({ 'content/docs/x.md': page('x', fm) });
+    try {
+      expectRefused(result, /content\/docs\/x\.md:2:1: error: the YAML expands to more than 4 MB of text through aliases/, /write the values out/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a description whose aliases repeat a long text, by its size rather than its count of values', async () => {
+    const long = 'L'.repeat(6000);
+    const levels = [`a: &a [${Array(10).fill(`"${long}"`).join(', ')}]`];
+    for (const [i, name] of ['b', 'c', 'd', 'e'].entries()) levels.push(`${name}: &${name} [${Array(10).fill(`*${'abcd'[i]}`).join(', ')}]`);
+    const description = `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-anchors:\n${levels.map((l) => `  ${l}`).join('\n')}\nx-all: [${Array(10).fill('*e').join(', ')}]\n`;
+    const { result, cleanup } = await hostile({ 'openapi/maps-messaging-api.yaml': description });
+    try {
+      expectRefused(result, /openapi\/maps-messaging-api\.yaml: error: the OpenAPI description expands to more than 64 MB of text through YAML aliases/, /YAML aliases/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('shows description markdown past a page\'s limits as plain text, at once', async () => {
+    const deep = Array.from({ length: 1000 }, (_, i) => `${' '.repeat(2 * i)}- x`).join('\n');
+    const { result, root, cleanup } = await hostile({
+      'openapi/maps-messaging-api.yaml': `openapi: 3.0.3\ninfo:\n  title: T\n  version: "1"\n  description: ${JSON.stringify(`${'!['.repeat(5000)}x${'](a.png)'.repeat(5000)}\n\n${deep}`)}\npaths: {}\n`,
+    });
+    try {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.ms).toBeLessThan(TIME_BOUND_MS);
+      expect(readFileSync(path.join(root, 'dist', 'docs', 'api', 'reference.html'), 'utf8')).toContain('<p>![![![');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a protocol-relative link in landing.yaml', async () => {
+    const { result, cleanup } = await hostile({ 'content/landing.yaml': 'hero:\n  cta: { label: Go, to: "//evil.example" }\n' });
+    try {
+      expectRefused(result, /content\/landing\.yaml:2:\d+: error: .*must be a path of the site starting with a single "\/"/, /error/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('does not take an image from a cached page that names a file outside the content', async () => {
+    const { result, root, cleanup } = await hostile({ 'content/docs/pic.md': page('![p](./p.png)'), 'content/docs/p.png': 'PNG' });
+    try {
+      expect(result.code, result.stderr).toBe(0);
+      // hostile() builds without the cache: build once more to fill it.
+      const cached = await cli(['build', '--no-search'], root);
+      expect(cached.code, cached.stderr).toBe(0);
+      const cacheFile = path.join(root, 'node_modules', '.cache', 'mapsdocs', 'cache-v1.json');
+      const cache = readFileSync(cacheFile, 'utf8');
+      expect(cache).toContain(path.join(root, 'content', 'docs', 'p.png'));
+      writeFileSync(cacheFile, cache.split(path.join(root, 'content', 'docs', 'p.png')).join(secret));
+      rmSync(path.join(root, 'dist'), { recursive: true });
+      const again = await cli(['build', '--no-search'], root);
+      expect(again.code, again.stderr).toBe(0);
+      expectNoMarker(path.join(root, 'dist'));
+    } finally {
+      cleanup();
+    }
   });
 });
