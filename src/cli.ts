@@ -70,6 +70,7 @@ export function createProgram(): Command {
       const { check } = await import('./commands/check.ts');
       const outcome = await check({ content: opts.content, openapi: opts.openapi, strict: opts.strict, format: opts.format });
       process.stdout.write(outcome.output);
+      if (outcome.failure !== undefined) throw outcome.failure;
       if (!outcome.ok) process.exitCode = 1;
     });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildInMemory } from '../build.ts';
 import { createBuildContext, persistCache } from '../context.ts';
 import { formatBrokenLink, type BrokenLink } from '../check/links.ts';
+import { userErrorsOf } from '../errors.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
 import { silentReporter } from '../util/task.ts';
 
@@ -15,13 +16,28 @@ export interface CheckOutcome {
   output: string;
   /** False when broken links should fail (with --strict). */
   ok: boolean;
+  /** The errors that stopped the build, already in `output` as JSON; thrown again for the text report and exit code. */
+  failure?: unknown;
 }
 
 /** `mapsdocs check`: every link and anchor of the site, built in memory; nothing is written. */
 export async function check(options: CheckOptions = {}): Promise<CheckOutcome> {
   const config = resolveConfig(options);
   const context = createBuildContext(config, silentReporter);
-  const site = await buildInMemory(context);
+  let site: Awaited<ReturnType<typeof buildInMemory>>;
+  try {
+    site = await buildInMemory(context);
+  } catch (error) {
+    const errors = userErrorsOf(error);
+    // A tool reading --format json gets the errors that stopped the check on stdout, not an empty stream.
+    if (options.format !== 'json' || errors.length === 0) throw error;
+    const output = `${JSON.stringify(
+      errors.map((e) => ({ kind: 'error', file: e.location ? path.relative(config.root, e.location.file) : undefined, line: e.location?.line, column: e.location?.column, message: e.message, hint: e.hint })),
+      null,
+      2,
+    )}\n`;
+    return { broken: [], output, ok: false, failure: error };
+  }
   persistCache(context);
   const broken = site.broken;
   const output =

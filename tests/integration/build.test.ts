@@ -438,4 +438,17 @@ describe('build failures and options', () => {
       project.cleanup();
     }
   });
+
+  it('check --format json gives the errors that stopped it as JSON, and still fails', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      writeFileSync(path.join(project.content, 'docs/guide/setup.md'), '---\ntitle: [unclosed\n---\n\nText.\n');
+      const json = await cli(['check', '--format', 'json'], project.root);
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ kind: 'error', file: 'content/docs/guide/setup.md', line: expect.any(Number), column: expect.any(Number), message: expect.any(String) })]);
+      expect(json.stderr).toMatch(/content\/docs\/guide\/setup\.md:\d+:\d+: error/);
+    } finally {
+      project.cleanup();
+    }
+  });
 });
