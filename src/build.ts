@@ -9,7 +9,7 @@ import { siteFilesOf, sitemapOf } from './emit/siteFiles.ts';
 import { docsTreeOf } from './config/versions.ts';
 import { categoriesByFolder, loadContent, type LoadedContent } from './load/pages.ts';
 import { parsePages, type ParsedPage } from './markdown/parsePages.ts';
-import { versionBuildsOf, type VersionBuild } from './nav/versionBuilds.ts';
+import { sidebarIdSetAt, versionBuildsOf, type VersionBuild } from './nav/versionBuilds.ts';
 import type { SidebarItem } from './nav/sidebar.ts';
 import type { Reference } from './openapi/reference.ts';
 import { changeLogsOf, prefetchDescription, referenceFor, referenceSourcesOf, type ReferenceSource } from './openapi/referenceSource.ts';
@@ -117,7 +117,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const { versions, site, views } = await task(timings, 'navigation', () => {
-    const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarCollapsible: config.site.docs.sidebarCollapsible });
+    const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarIdSetAt: sidebarIdSetAt(config), sidebarCollapsible: config.site.docs.sidebarCollapsible });
     const site = siteViewOf(
       config,
       versions.map((v) => v.nav),

@@ -51,6 +51,21 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
             ))}
           </ul>
         );
+        if (!item.collapsible) {
+          // Not collapsible (Docusaurus `collapsible: false`): always open, with no toggle to close it.
+          return (
+            <li key={item.dir} className="sidebar-item sidebar-category sidebar-category-fixed">
+              {item.href !== undefined ? (
+                <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              ) : (
+                <span className="sidebar-category-label sidebar-link">{item.label}</span>
+              )}
+              {children}
+            </li>
+          );
+        }
         if (item.href !== undefined) {
           // A category with a page of its own: the link sits beside the toggle, not inside it (a link in a
           // <summary> is an interactive control inside another).
@@ -59,7 +74,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
               <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
                 {item.label}
               </a>
-              <details open={open ? true : undefined} data-collapsible={item.collapsible ? 'true' : 'false'}>
+              <details open={open ? true : undefined}>
                 <summary className="sidebar-category-label sidebar-category-toggle" aria-label={`Toggle the category ${item.label}`} title={`Toggle the category ${item.label}`} />
                 {children}
               </details>
@@ -68,7 +83,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
         }
         return (
           <li key={item.dir} className="sidebar-item sidebar-category">
-            <details open={open ? true : undefined} data-collapsible={item.collapsible ? 'true' : 'false'}>
+            <details open={open ? true : undefined}>
               <summary className="sidebar-category-label">
                 <span className="sidebar-link">{item.label}</span>
               </summary>

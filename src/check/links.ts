@@ -35,11 +35,23 @@ export function normaliseRoute(route: string, routes: ReadonlyMap<string, unknow
   return route;
 }
 
+/** `%20`, `%C3%BC`: what a browser asks for once it decodes the link; malformed escapes stay as written. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function findRoute(route: string, routes: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
-  const normal = normaliseRoute(route, routes);
-  if (routes.has(normal)) return normal;
-  const toggled = normal.endsWith('/') ? normal.slice(0, -1) : `${normal}/`;
-  return routes.has(toggled) ? toggled : undefined;
+  for (const candidate of new Set([route, decoded(route)])) {
+    const normal = normaliseRoute(candidate, routes);
+    if (routes.has(normal)) return normal;
+    const toggled = normal.endsWith('/') ? normal.slice(0, -1) : `${normal}/`;
+    if (routes.has(toggled)) return toggled;
+  }
+  return undefined;
 }
 
 function distance(a: string, b: string): number {
@@ -88,14 +100,14 @@ export function findBrokenLinks(graph: LinkGraph): BrokenLink[] {
       }
       const target = findRoute(link.path, graph.anchors);
       if (target === undefined) {
-        if (graph.files?.has(link.path)) continue;
+        if (graph.files?.has(link.path) || graph.files?.has(decoded(link.path))) continue;
         const suggestion = didYouMean(link.path, graph.anchors.keys());
         broken.push({ kind: 'link', ...at, message: `broken link "${link.raw}": no page at ${link.path}`, suggestion });
         continue;
       }
       if (link.hash === undefined || link.hash === '') continue;
       const anchors = graph.anchors.get(target) ?? new Set<string>();
-      if (anchors.has(link.hash)) continue;
+      if (anchors.has(link.hash) || anchors.has(decoded(link.hash))) continue;
       broken.push({
         kind: 'anchor',
         ...at,

@@ -22,6 +22,8 @@ export interface ResolvedConfig {
   site: SiteConfig;
   /** Where a value of the site configuration is written (the file alone when it is not, or there is no file). */
   locate: (keys: readonly PropertyKey[]) => SourceLocation;
+  /** Whether site.yaml writes this key itself (a default is not "set"). */
+  isSet: (keys: readonly PropertyKey[]) => boolean;
   /** The docs versions to build, current first; one (current, at /docs) on an unversioned site. */
   versions: DocsVersion[];
   landing: LandingConfig;
@@ -69,11 +71,25 @@ export function normaliseBaseUrl(raw: string): string {
   return normalised;
 }
 
-export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate'] } {
+export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate']; isSet: ResolvedConfig['isSet'] } {
   const file = path.join(contentDir, SITE_CONFIG_FILE);
-  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }) };
+  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }), isSet: () => false };
   const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${SITE_CONFIG_FILE}`), file);
-  return { site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue), file, locate: (keys) => ({ file, ...yaml.locate(keys) }) };
+  return {
+    site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue),
+    file,
+    locate: (keys) => ({ file, ...yaml.locate(keys) }),
+    isSet: (keys) => valueAt(yaml.value, keys) !== undefined,
+  };
+}
+
+function valueAt(value: unknown, keys: readonly PropertyKey[]): unknown {
+  let here = value;
+  for (const key of keys) {
+    if (here === null || typeof here !== 'object' || !Object.hasOwn(here, key)) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
 }
 
 export function loadLanding(contentDir: string): { landing: LandingConfig; file: string | undefined } {
@@ -141,7 +157,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   if (options.content === undefined) checkInsideProject(root, contentDir, 'content', 'the content folder');
   const outDir = path.resolve(root, options.out ?? 'dist');
   checkOutputFolder(outDir, root, contentDir);
-  const { site, file: configFile, locate } = loadSiteConfig(contentDir);
+  const { site, file: configFile, locate, isSet } = loadSiteConfig(contentDir);
   checkLocales(site, locate);
   const { landing, file: landingFile } = loadLanding(contentDir);
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? site.baseUrl);
@@ -152,6 +168,13 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   } else {
     const candidate = path.resolve(root, site.openapi.file);
     openapiFile = existsSync(candidate) ? candidate : undefined;
+    // The default path may be absent (a site without a reference); a path the author wrote must exist.
+    if (!openapiFile && isSet(['openapi', 'file'])) {
+      throw new UserError(`openapi.file: no file at ${site.openapi.file} (resolved against the project folder ${root})`, {
+        location: locate(['openapi', 'file']),
+        hint: 'correct the path, relative to the project folder, or remove openapi.file to build without an API reference',
+      });
+    }
     // Named by site.yaml, the description is the project's own: it (and its folder) may not lead out of the project.
     if (openapiFile) checkInsideProject(root, openapiFile, site.openapi.file, 'the API description');
   }
@@ -173,6 +196,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     landingFile,
     site,
     locate,
+    isSet,
     versions,
     landing,
     baseUrl,

@@ -77,7 +77,8 @@ const docItem = z.strictObject({
   type: z.literal('doc'),
   /** A page id: its path under content/docs without `.md`, e.g. `intro`. */
   docId: z.string().min(1),
-  label: z.string().optional(),
+  /** Shown instead of the doc's title; a link needs a name, so not empty. */
+  label: z.string().min(1, "must not be empty: leave it out to show the page's title").optional(),
   position,
 });
 
@@ -85,7 +86,8 @@ const docSidebarItem = z.strictObject({
   type: z.literal('docSidebar'),
   /** The sidebar to link to: its first page is the target. */
   sidebarId: z.string().min(1),
-  label: z.string().min(1),
+  /** Defaults to the label of the sidebar's first page, as in Docusaurus. */
+  label: z.string().min(1).optional(),
   position,
 });
 
@@ -141,7 +143,11 @@ export const siteConfigSchema = z.strictObject({
   title: z.string().min(1).default('MAPS Messaging'),
   tagline: z.string().default('Intelligence Unleashed'),
   /** Where the site is published, used for absolute URLs in the sitemap. */
-  url: z.url({ protocol: /^https?$/, error: 'must be an http or https address' }).default('https://docs.mapsmessaging.io'),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https address' })
+    // As in Docusaurus: the path the site is served under is baseUrl's; a path here would be dropped by some URLs and kept by others.
+    .refine((value) => /^https?:\/\/[^/?#]+\/?$/i.test(value), 'must be the address of the host only, e.g. https://docs.example.org: put the path the site is served under in baseUrl')
+    .default('https://docs.mapsmessaging.io'),
   /** Path the site is served under; always starts and ends with `/`. */
   baseUrl: z
     .string()
@@ -158,7 +164,7 @@ export const siteConfigSchema = z.strictObject({
   onBrokenAnchors: z.enum(['ignore', 'warn', 'throw']).default('warn'),
   docs: z
     .strictObject({
-      sidebarId: z.string().default('tutorialSidebar'),
+      sidebarId: z.string().min(1, 'must name a sidebar, e.g. tutorialSidebar').default('tutorialSidebar'),
       /** Collapsible categories; siblings close when one opens. */
       sidebarCollapsible: z.boolean().default(true),
       autoCollapseCategories: z.boolean().default(true),
@@ -204,7 +210,13 @@ export const siteConfigSchema = z.strictObject({
       style: z.enum(['dark', 'light']).default('dark'),
       /** Either columns of links or one flat row. */
       links: z.union([z.array(footerColumn), z.array(linkItem)]).default([]),
-      logo: z.strictObject({ alt: z.string(), src: imageSource, href: z.union([sitePath, outsideUrl]).optional() }).optional(),
+      logo: z
+        .strictObject({
+          alt: z.string(),
+          src: imageSource,
+          href: z.union([sitePath, outsideUrl], { error: 'must be a path of the site starting with a single "/" (e.g. /docs/intro) or an http, https or mailto address' }).optional(),
+        })
+        .optional(),
       copyright: z.string().default(''),
     })
     .prefault({}),
@@ -237,6 +249,7 @@ export const siteConfigSchema = z.strictObject({
       minHeadingLevel: z.number().int().min(2).max(6).default(2),
       maxHeadingLevel: z.number().int().min(2).max(6).default(3),
     })
+    .refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, { message: 'must be at least toc.minHeadingLevel: the table of contents would be empty', path: ['maxHeadingLevel'] })
     .prefault({}),
   /** The OpenAPI description rendered at /docs/api/reference, relative to the project. */
   openapi: z

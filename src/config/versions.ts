@@ -133,6 +133,7 @@ export function resolveVersions(inputs: VersionInputs): DocsVersion[] {
     const relative = options.path ?? (isLast ? '' : name === CURRENT ? 'next' : name);
     const docsDir = name === CURRENT ? 'docs' : `versioned_docs/version-${name}`;
     const sidebarsFile = path.join(contentDir, name === CURRENT ? 'sidebars.json' : `versioned_sidebars/version-${name}-sidebars.json`);
+    refuseOtherSidebarsFormats(sidebarsFile);
     const openapiFile = name === CURRENT ? inputs.openapiFile : path.join(inputs.versionedOpenapiDir, `version-${name}`, inputs.openapiName);
     return {
       name,
@@ -162,4 +163,20 @@ export function resolveVersions(inputs: VersionInputs): DocsVersion[] {
 /** The docs tree a version reads: its folder and the route its pages are served under. */
 export function docsTreeOf(version: DocsVersion): { version: string; docsDir: string; routeBase: string } {
   return { version: version.name, docsDir: version.docsDir, routeBase: version.routeBase };
+}
+
+/**
+ * Docusaurus also reads sidebars.js and sidebars.ts, which are programs: a
+ * build runs no code from the content, so they would be ignored and the
+ * generated sidebar used instead. They are refused with what to write.
+ */
+function refuseOtherSidebarsFormats(jsonFile: string): void {
+  const stem = jsonFile.slice(0, -'.json'.length);
+  for (const extension of ['.js', '.cjs', '.mjs', '.ts', '.yaml', '.yml']) {
+    if (!existsSync(`${stem}${extension}`)) continue;
+    throw new UserError(`${path.basename(stem)}${extension} is not read: sidebars are read from ${path.basename(jsonFile)} only`, {
+      location: { file: `${stem}${extension}` },
+      hint: `write the sidebars as JSON in ${path.basename(jsonFile)} (the object sidebars.js exports, same shape), then delete ${path.basename(stem)}${extension}`,
+    });
+  }
 }

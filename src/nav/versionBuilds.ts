@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/resolve.ts';
 import type { DocsVersion } from '../config/versions.ts';
-import { UserError, UserErrors } from '../errors.ts';
+import { UserError, UserErrors, type SourceLocation } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
@@ -44,6 +46,8 @@ export function versionBuildsOf(options: {
   /** Sidebar entries of API pages not built (yet): dev's page rendered alone still lists the reference. */
   apiRoutes?: ReadonlyMap<string, string>;
   sidebarId: string;
+  /** Where site.yaml sets docs.sidebarId, when it does: then a sidebars file must define that sidebar. */
+  sidebarIdSetAt?: SourceLocation | undefined;
   /** docs.sidebarCollapsible: false opens every category for good. */
   sidebarCollapsible?: boolean;
 }): VersionBuild[] {
@@ -62,6 +66,14 @@ export function versionBuildsOf(options: {
       sidebarId: options.sidebarId,
     });
     const sidebars = new Map([...built].map(([id, items]) => [id, options.sidebarCollapsible === false ? expanded(items) : items] as const));
+    if (version.sidebarsFile !== undefined && options.sidebarIdSetAt !== undefined && !sidebars.has(options.sidebarId)) {
+      errors.push(
+        new UserError(`docs.sidebarId: ${path.basename(version.sidebarsFile)} has no sidebar "${options.sidebarId}"`, {
+          location: options.sidebarIdSetAt,
+          hint: `name one of its sidebars (${[...sidebars.keys()].join(', ')}), or remove docs.sidebarId to make the first one the main sidebar`,
+        }),
+      );
+    }
     const sidebar = sidebars.get(options.sidebarId) ?? [...sidebars.values()][0] ?? [];
     const sidebarOfRoute = new Map<string, string>();
     for (const [id, items] of sidebars) for (const route of routesIn(items)) if (!sidebarOfRoute.has(route)) sidebarOfRoute.set(route, id);
@@ -109,4 +121,9 @@ function lineOf(file: string, pattern: RegExp): { line: number; column: number }
 /** Every category open and not collapsible (docs.sidebarCollapsible: false). */
 function expanded(items: readonly SidebarItem[]): SidebarItem[] {
   return items.map((item) => (item.type === 'category' ? { ...item, collapsed: false, collapsible: false, items: expanded(item.items) } : item));
+}
+
+/** Where site.yaml sets docs.sidebarId, or undefined when it is left to its default. */
+export function sidebarIdSetAt(config: Pick<ResolvedConfig, 'locate' | 'isSet'>): SourceLocation | undefined {
+  return config.isSet(['docs', 'sidebarId']) ? config.locate(['docs', 'sidebarId']) : undefined;
 }

@@ -3,7 +3,7 @@ import type { OutputFile } from '../emit/atomic.ts';
 import { docsTreeOf } from '../config/versions.ts';
 import { loadContent, type SourcePage } from '../load/pages.ts';
 import { parsePages, type ParsedPage } from '../markdown/parsePages.ts';
-import { versionBuildsOf } from '../nav/versionBuilds.ts';
+import { sidebarIdSetAt, versionBuildsOf } from '../nav/versionBuilds.ts';
 import { referenceRouteOf } from '../openapi/referenceSource.ts';
 import { buildPageViews } from './pageViews.ts';
 import { siteAssets, siteViewOf, withMermaid } from './renderPages.ts';
@@ -40,7 +40,7 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     return [{ source: p, title, result: { html: '', h1: undefined, headings: [], links: [], anchors: [], diagnostics: [], hasMermaid: false, images: [] } }];
   });
   const apiRoutes = new Map(config.versions.flatMap((v) => (v.openapiFile ? [[v.name, referenceRouteOf(config, v)] as const] : [])));
-  const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references: new Map(), changes: new Map(), apiRoutes, sidebarId: config.site.docs.sidebarId, sidebarCollapsible: config.site.docs.sidebarCollapsible });
+  const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references: new Map(), changes: new Map(), apiRoutes, sidebarId: config.site.docs.sidebarId, sidebarIdSetAt: sidebarIdSetAt(config), sidebarCollapsible: config.site.docs.sidebarCollapsible });
   const assets = siteAssets(context);
   const site = siteViewOf(
     config,

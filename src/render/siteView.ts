@@ -86,10 +86,12 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
       }
       case 'docSidebar': {
         const sidebarOf = (version: VersionNav): SidebarItem[] | undefined => version.sidebars?.get(item.sidebarId) ?? (item.sidebarId === site.docs.sidebarId ? version.sidebar : undefined);
-        const resolved = docsLink(item.label, (version) => flattenSidebar(sidebarOf(version) ?? [])[0]?.href);
+        // No label: the sidebar's first page's label, as Docusaurus does.
+        const label = item.label ?? (last ? flattenSidebar(sidebarOf(last) ?? [])[0]?.label : undefined) ?? item.sidebarId;
+        const resolved = docsLink(label, (version) => flattenSidebar(sidebarOf(version) ?? [])[0]?.href);
         if (!resolved) {
           errors.push(
-            new UserError(`${where} (type "docSidebar", label "${item.label}"): sidebar "${item.sidebarId}" has nothing to link to`, {
+            new UserError(`${where} (type "docSidebar", label "${label}"): sidebar "${item.sidebarId}" has nothing to link to`, {
               location: config.locate(['navbar', 'items', index, 'sidebarId']),
               hint: `use one of the sidebars that have pages: ${[...(last?.sidebars ?? new Map([[site.docs.sidebarId, last?.sidebar ?? []]]))].filter(([, items]) => flattenSidebar(items).length > 0).map(([id]) => id).join(', ') || '(none: add pages under content/docs)'}`,
             }),

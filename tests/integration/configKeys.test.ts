@@ -123,8 +123,9 @@ describe('every configuration key', () => {
     [['docs.sidebarId', 'navbar.items[]<docSidebar>.type', 'navbar.items[]<docSidebar>.sidebarId', 'navbar.items[]<docSidebar>.label', 'navbar.items[]<docSidebar>.position'], () =>
       expect(intro).toMatch(/<ul class="navbar-items navbar-left">[\s\S]*?<a class="navbar-link[^"]*" href="\/kb\/docs\/api\/ref"[^>]*>Sidebar docs<\/a>/)],
     [['docs.sidebarCollapsible'], () => {
-      expect(intro).toContain('data-collapsible="false"');
-      expect(intro).not.toContain('data-collapsible="true"');
+      // Categories that cannot be collapsed have no toggle at all: no <details> to close.
+      expect(intro).toContain('sidebar-category-fixed');
+      expect(intro).not.toMatch(/<nav aria-label="Docs sidebar"[\s\S]*<details[\s\S]*<\/nav>/);
     }],
     [['docs.autoCollapseCategories', 'docs.hideable'], () => {
       expect(intro).toContain('"autoCollapseCategories":false');

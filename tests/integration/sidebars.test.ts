@@ -57,6 +57,7 @@ describe('sidebar mistakes', () => {
   it.each([
     ['displayed_sidebar names no sidebar', { 'content/docs/orphan.md': page('Orphan', 'displayed_sidebar: nope\n') }, /content\/docs\/orphan\.md:3:1: error: displayed_sidebar: no sidebar "nope"\n  hint: sidebars of this version: guides, api/],
     ['a docSidebar item names no sidebar', { 'content/site.yaml': 'navbar:\n  items:\n    - { type: docSidebar, sidebarId: other, label: X }\n' }, /content\/site\.yaml:3:\d+: error: navbar\.items\[0\] \(type "docSidebar", label "X"\): sidebar "other" has nothing to link to\n  hint: use one of the sidebars that have pages: guides, api/],
+    ['docs.sidebarId names a sidebar the file lacks', { 'content/site.yaml': 'docs:\n  sidebarId: tutorialSidebar\n' }, /content\/site\.yaml:2:\d+: error: docs\.sidebarId: sidebars\.json has no sidebar "tutorialSidebar"\n  hint: name one of its sidebars \(guides, api\)/],
   ])('refuses %s, at its line', async (_, change, message) => {
     const project = tempProject({ files: { ...files, ...change } });
     try {

@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -21,7 +21,8 @@ export const ADMONITIONS: Readonly<Record<string, string>> = {
  * Rewriting the opening line before parsing keeps line numbers intact.
  */
 export function normaliseAdmonitionSyntax(source: string): string {
-  return source.replace(/^(\s*:::+)([a-z]+)[ \t]+([^\s[{].*?)[ \t]*$/gm, (_, fence: string, name: string, title: string) =>
+  // The opener may follow quote markers and list bullets: `> :::tip Title`, `- :::note Title`.
+  return source.replace(/^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]*:::+)([a-z]+)[ \t]+([^\s[{].*?)[ \t]*$/gm, (_, fence: string, name: string, title: string) =>
     name in ADMONITIONS ? `${fence}${name}[${title.replace(/[[\]]/g, '\\$&')}]` : `${fence}${name} ${title}`,
   );
 }
@@ -43,9 +44,10 @@ export default function remarkAdmonitions() {
         });
         return;
       }
-      // An unclosed container runs to the end of the file; its last line is then not a fence.
+      // An unclosed container runs to the end of the file (or of the quote holding it); its last line is
+      // then not a fence. Inside a quote the fence line starts with the quote's markers.
       const endLine = node.position?.end.line;
-      if (endLine !== undefined && !/^\s*:::+\s*$/.test(lines[endLine - 1] ?? '')) {
+      if (endLine !== undefined && !/^[\s>]*:::+\s*$/.test(lines[endLine - 1] ?? '')) {
         report(file, {
           message: `admonition ":::${node.name}" opened on line ${start?.line ?? '?'} is never closed`,
           hint: 'add a line with ":::" alone where the admonition ends',
@@ -53,9 +55,12 @@ export default function remarkAdmonitions() {
         });
       }
       let title = ADMONITIONS[node.name] ?? node.name;
+      // The author's title keeps its inline markup (code, emphasis, links); the label reads it as text.
+      let titleChildren: PhrasingContent[] = [{ type: 'text', value: title }];
       const first = node.children[0];
       if (first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
         title = toString(first);
+        titleChildren = first.children;
         node.children.shift();
       }
       node.data = {
@@ -66,7 +71,7 @@ export default function remarkAdmonitions() {
       node.children.unshift({
         type: 'paragraph',
         data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
-        children: [{ type: 'text', value: title }],
+        children: titleChildren,
       });
     });
   };

@@ -17,6 +17,13 @@ describe('link checker', () => {
     expect(broken).toEqual([]);
   });
 
+  it('finds a page or an anchor named with percent-escapes, as a browser decodes them', () => {
+    const withSpaces = new Map([...anchors, ['/docs/my page', new Set(['über'])], ['/docs/ünï', new Set<string>()]]);
+    const links = [link('/docs/my%20page', '/docs/my%20page'), link('/docs/%C3%BCn%C3%AF', '/docs/%C3%BCn%C3%AF'), link('/docs/my%20page#%C3%BCber', '/docs/my%20page', '%C3%BCber'), link('bad', '/docs/my%2page')];
+    const broken = findBrokenLinks({ pages: [{ route: '/docs/intro', file: 'f.md', links }], anchors: withSpaces });
+    expect(broken.map((b) => b.raw)).toEqual(['bad']);
+  });
+
   it('reports a missing page with its file position and a suggestion', () => {
     const [broken] = findBrokenLinks({
       pages: [{ route: '/docs/intro', file: '/s/content/docs/intro.md', links: [link('/docs/security/overveiw', '/docs/security/overveiw')] }],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSiteConfig, resolveConfig } from '../../../src/config/resolve.ts';
-import { UserErrors, formatUserError, type UserError } from '../../../src/errors.ts';
+import { UserError, UserErrors, formatUserError } from '../../../src/errors.ts';
 import { buildSiteView, type VersionNav } from '../../../src/render/siteView.ts';
 import type { SidebarItem } from '../../../src/nav/sidebar.ts';
 import { tempProject } from '../../helpers/tempSite.ts';
@@ -21,6 +21,7 @@ function configErrors(yaml: string, sidebar: SidebarItem[] = []): UserError[] {
     buildSiteView(config, { versions: [versionNav(new Map([['intro', '/docs/intro']]), sidebar)], assets: { css: [], js: [] } });
   } catch (error) {
     if (error instanceof UserErrors) return [...error.errors];
+    if (error instanceof UserError) return [error];
     throw error;
   }
   return [];
@@ -92,5 +93,49 @@ describe('site configuration', () => {
       { type: 'link', label: 'intro', href: '/docs/intro', external: false },
       { type: 'link', label: 'Documentation', href: '/docs/intro', external: false },
     ]);
+  });
+
+  it('names a docSidebar item after its sidebar\'s first page when it has no label', () => {
+    const project = tempProject({ files: { 'content/site.yaml': 'navbar:\n  items:\n    - { type: docSidebar, sidebarId: tutorialSidebar }\n' } });
+    cleanup = project.cleanup;
+    const view = buildSiteView(resolveConfig({ root: project.root }), {
+      versions: [versionNav(new Map([['intro', '/docs/intro']]), [{ type: 'link', label: 'Getting started', href: '/docs/intro' }])],
+      assets: { css: [], js: [] },
+    });
+    expect(view.navbar.right).toEqual([{ type: 'link', label: 'Getting started', href: '/docs/intro', external: false }]);
+  });
+
+  it.each([
+    ['url: https://example.org/docs/\n', /^url: must be the address of the host only/, 1],
+    ['navbar:\n  items:\n    - { type: doc, docId: intro, label: "" }\n', /^navbar\.items\[0\] \(type "doc"\): label: must not be empty/, 3],
+    ['docs:\n  sidebarId: ""\n', /^docs\.sidebarId: must name a sidebar/, 2],
+    ['footer:\n  logo: { alt: M, src: /img/logo.svg, href: "javascript:alert(1)" }\n', /^footer\.logo\.href: must be a path of the site/, 2],
+    ['toc:\n  minHeadingLevel: 4\n  maxHeadingLevel: 3\n', /^toc\.maxHeadingLevel: must be at least toc\.minHeadingLevel/, 1],
+  ])('refuses %j with a message naming the key', (yaml, message, line) => {
+    const [error] = configErrors(yaml);
+    expect(error?.message).toMatch(message);
+    expect(error?.location?.line).toBeGreaterThanOrEqual(line);
+  });
+
+  it('refuses an openapi.file that names no file, but builds without a reference when the default is absent', () => {
+    const [error] = configErrors('openapi:\n  file: openapi/missing.yaml\n');
+    expect(error?.message).toMatch(/^openapi\.file: no file at openapi\/missing\.yaml/);
+    expect(error?.location).toMatchObject({ line: 2 });
+    expect(configErrors('title: Docs\n')).toEqual([]);
+  });
+
+  it('tells a set key from a default one', () => {
+    const project = tempProject({ files: { 'content/site.yaml': 'docs:\n  sidebarId: guide\n' } });
+    cleanup = project.cleanup;
+    const config = resolveConfig({ root: project.root });
+    expect(config.isSet(['docs', 'sidebarId'])).toBe(true);
+    expect(config.isSet(['docs', 'sidebarCollapsible'])).toBe(false);
+    expect(config.isSet(['title'])).toBe(false);
+  });
+
+  it('refuses a sidebars.js, which would run code, naming the JSON file to write instead', () => {
+    const project = tempProject({ files: { 'content/sidebars.js': 'module.exports = {};\n' } });
+    cleanup = project.cleanup;
+    expect(() => resolveConfig({ root: project.root })).toThrow(/sidebars\.js is not read: sidebars are read from sidebars\.json only/);
   });
 });

@@ -18,6 +18,22 @@ describe('admonitions', () => {
     expect((await render(':::warning[Breaking change]\nx\n:::\n')).html).toContain('<p class="admonition-title">Breaking change</p>');
   });
 
+  it('keeps the inline markup of an author\'s title, and reads it as text for its label', async () => {
+    const { html } = await render(':::tip Use `maps.yaml` *first*\nx\n:::\n');
+    expect(html).toContain('aria-label="Use maps.yaml first"');
+    expect(html).toContain('<p class="admonition-title">Use <code>maps.yaml</code> <em>first</em></p>');
+  });
+
+  it('renders an admonition inside a quote and inside a list item', async () => {
+    for (const source of ['> :::note\n> In a quote.\n> :::\n', '- :::note\n  In a list.\n  :::\n', '> :::note A title\n> In a quote.\n> :::\n', '1. :::note A title\n   In a list.\n   :::\n']) {
+      const { html, diagnostics } = await render(source);
+      expect(diagnostics).toEqual([]);
+      expect(html).toContain('class="admonition admonition-note" role="note"');
+    }
+    const { diagnostics } = await render('> :::note\n> Never closed.\n');
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', message: 'admonition ":::note" opened on line 1 is never closed' })]);
+  });
+
   it('rewrites only admonition openers, keeping line count', () => {
     const source = ':::tip My title\nbody\n:::\n:::custom other\n';
     const out = normaliseAdmonitionSyntax(source);
