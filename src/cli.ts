@@ -15,7 +15,8 @@ function port(value: string): number {
 function report(error: unknown): number {
   const userErrors = userErrorsOf(error);
   if (userErrors.length > 0) {
-    for (const e of userErrors) process.stderr.write(`${formatUserError(e)}\n`);
+    // Relative to where the command runs, as compilers print them, so a terminal or editor opens them from there.
+    for (const e of userErrors) process.stderr.write(`${formatUserError(e, process.cwd())}\n`);
     process.stderr.write(`✗ build failed: ${userErrors.length} error${userErrors.length === 1 ? '' : 's'}\n`);
     return 1;
   }
@@ -64,7 +65,7 @@ export function createProgram(): Command {
     .description('check links and anchors of the whole site')
     .option('--content <dir>', 'content tree to check', 'content')
     .option('--openapi <file>', 'OpenAPI description for the API reference')
-    .option('--strict', 'exit with 1 when a link or anchor is broken', false)
+    .option('--strict', 'exit with 1 when a link or anchor is broken or the content has warnings', false)
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .action(async (opts: { content: string; openapi?: string; strict: boolean; format: 'text' | 'json' }) => {
       const { check } = await import('./commands/check.ts');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 /**
  * Errors a user can act on. They carry where the problem is and how to fix
  * it, and the CLI prints them without a stack trace. Anything else is an
@@ -75,8 +76,16 @@ export class UsageError extends Error {
   }
 }
 
-export function formatLocation(location: SourceLocation): string {
+/**
+ * `file:line:col`; with `relativeTo`, the file relative to that folder (as
+ * warnings print it) when it lies inside, absolute otherwise.
+ */
+export function formatLocation(location: SourceLocation, relativeTo?: string): string {
   let text = location.file;
+  if (relativeTo !== undefined && path.isAbsolute(text)) {
+    const relative = path.relative(relativeTo, text);
+    if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) text = relative.split(path.sep).join('/');
+  }
   if (location.line !== undefined) {
     text += `:${location.line}`;
     if (location.column !== undefined) text += `:${location.column}`;
@@ -84,8 +93,8 @@ export function formatLocation(location: SourceLocation): string {
   return text;
 }
 
-export function formatUserError(error: UserError): string {
-  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+export function formatUserError(error: UserError, relativeTo?: string): string {
+  const where = error.location ? `${formatLocation(error.location, relativeTo)}: ` : '';
   const hint = error.hint ? `\n  hint: ${error.hint}` : '';
   return `${where}error: ${error.message}${hint}`;
 }

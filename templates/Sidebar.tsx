@@ -1,4 +1,5 @@
 import type { SidebarItem } from '../src/nav/sidebar.ts';
+import { ExternalIcon } from './icons.tsx';
 
 export function containsRoute(item: SidebarItem, route: string): boolean {
   if (item.type === 'link') return item.href === route;
@@ -6,8 +7,12 @@ export function containsRoute(item: SidebarItem, route: string): boolean {
 }
 
 export function firstHref(item: SidebarItem): string | undefined {
-  if (item.type === 'link') return item.href;
+  if (item.type === 'link') return item.external ? undefined : item.href;
   return item.href ?? item.items.map(firstHref).find((h) => h !== undefined);
+}
+
+function classes(base: string, extra: string | undefined): string {
+  return extra === undefined ? base : `${base} ${extra}`;
 }
 
 export interface SidebarEntryProps {
@@ -22,6 +27,16 @@ export interface SidebarEntryProps {
 /** One entry of the sidebar (a link, or a category with its items), as an <li>. */
 export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEntryProps) {
         const href = (path: string) => `${baseUrl.replace(/\/$/, '')}${path}`;
+        if (item.type === 'link' && item.external) {
+          return (
+            <li className="sidebar-item">
+              <a className="sidebar-link" href={item.href} target="_blank" rel="noopener noreferrer">
+                {item.label}
+                <ExternalIcon />
+              </a>
+            </li>
+          );
+        }
         if (item.type === 'link') {
           const active = item.href === route;
           return (
@@ -37,7 +52,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
         const first = firstHref(item);
         if (compact && !open && first !== undefined) {
           return (
-            <li className="sidebar-item sidebar-category">
+            <li className={classes('sidebar-item sidebar-category', item.className)}>
               <a className="sidebar-link sidebar-category-link" href={href(first)}>
                 {item.label}
               </a>
@@ -54,7 +69,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
         if (!item.collapsible) {
           // Not collapsible (Docusaurus `collapsible: false`): always open, with no toggle to close it.
           return (
-            <li key={item.dir} className="sidebar-item sidebar-category sidebar-category-fixed">
+            <li key={item.dir} className={classes('sidebar-item sidebar-category sidebar-category-fixed', item.className)}>
               {item.href !== undefined ? (
                 <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
                   {item.label}
@@ -70,7 +85,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
           // A category with a page of its own: the link sits beside the toggle, not inside it (a link in a
           // <summary> is an interactive control inside another).
           return (
-            <li key={item.dir} className="sidebar-item sidebar-category sidebar-category-linked">
+            <li key={item.dir} className={classes('sidebar-item sidebar-category sidebar-category-linked', item.className)}>
               <a className={active ? 'sidebar-link active' : 'sidebar-link'} href={href(item.href)} aria-current={active ? 'page' : undefined}>
                 {item.label}
               </a>
@@ -82,7 +97,7 @@ export function SidebarEntry({ item, route, level, baseUrl, compact }: SidebarEn
           );
         }
         return (
-          <li key={item.dir} className="sidebar-item sidebar-category">
+          <li key={item.dir} className={classes('sidebar-item sidebar-category', item.className)}>
             <details open={open ? true : undefined}>
               <summary className="sidebar-category-label">
                 <span className="sidebar-link">{item.label}</span>

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildInMemory } from '../build.ts';
 import { createBuildContext, persistCache } from '../context.ts';
 import { formatBrokenLink, type BrokenLink } from '../check/links.ts';
-import { userErrorsOf } from '../errors.ts';
+import { formatLocation, userErrorsOf } from '../errors.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
 import { silentReporter } from '../util/task.ts';
 
@@ -40,15 +40,24 @@ export async function check(options: CheckOptions = {}): Promise<CheckOutcome> {
   }
   persistCache(context);
   const broken = site.broken;
+  // Content warnings (an unknown code language, a second h1) are what --strict refuses in a build too.
+  const warnings = context.contentWarnings;
+  const relative = (file: string): string => path.relative(config.root, file);
   const output =
     options.format === 'json'
       ? `${JSON.stringify(
-          broken.map((b) => ({ ...b, file: path.relative(config.root, b.file) })),
+          [
+            ...warnings.map((w) => ({ kind: 'warning', file: w.location ? relative(w.location.file) : undefined, line: w.location?.line, column: w.location?.column, message: w.message, hint: w.hint })),
+            ...broken.map((b) => ({ ...b, file: relative(b.file) })),
+          ],
           null,
           2,
         )}\n`
-      : broken.length === 0
-        ? `✓ ${site.parsed.length} pages checked: no broken link or anchor\n`
-        : `${broken.map((b) => formatBrokenLink(b, config.root)).join('\n')}\n${broken.length} broken link${broken.length === 1 ? '' : 's'}\n`;
-  return { broken, output, ok: !(config.strict && broken.length > 0) };
+      : [
+          ...warnings.map((w) => `${w.location ? `${formatLocation(w.location, config.root)}: ` : ''}warning: ${w.message}${w.hint ? `\n  hint: ${w.hint}` : ''}\n`),
+          broken.length === 0
+            ? `✓ ${site.parsed.length} pages checked: no broken link or anchor${warnings.length > 0 ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} about the content` : ''}\n`
+            : `${broken.map((b) => formatBrokenLink(b, config.root)).join('\n')}\n${broken.length} broken link${broken.length === 1 ? '' : 's'}\n`,
+        ].join('');
+  return { broken, output, ok: !(config.strict && (broken.length > 0 || warnings.length > 0)) };
 }

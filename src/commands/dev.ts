@@ -214,7 +214,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
           built = true;
         } catch (error) {
           const errors = userErrorsOf(error);
-          lastError = errors.length > 0 ? errors.map(formatUserError).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);
+          lastError = errors.length > 0 ? errors.map((e) => formatUserError(e, root)).join('\n') : error instanceof Error ? (error.stack ?? error.message) : String(error);
           failedBefore = true;
           reporter.warn(`✗ ${current}:\n${lastError}`);
           send('error-overlay', { message: lastError });
@@ -289,7 +289,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       redirect(res, normalised, request.search);
       return;
     }
-    const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`];
+    const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname.replace(/\/$/, '')}.html`];
     const hit = candidates.find((c) => files.has(c) || copies.has(c));
     const key = hit ?? notFoundCandidates(pathname).find((candidate) => files.has(candidate)) ?? '/404.html';
     const source = copies.get(key);

@@ -64,6 +64,24 @@ function describeSiteIssue(issue: z.core.$ZodIssue, value: unknown): { message: 
   return undefined;
 }
 
+/** A logo of content/static that is not there would be a broken image on every page. */
+function checkLogos(site: SiteConfig, contentDir: string, locate: ResolvedConfig['locate']): void {
+  const staticDir = path.join(contentDir, 'static');
+  const logos = [
+    ['navbar', site.navbar.logo?.src],
+    ['footer', site.footer.logo?.src],
+  ] as const;
+  for (const [where, src] of logos) {
+    if (src === undefined || /^https?:\/\//i.test(src)) continue;
+    const file = path.resolve(staticDir, src.replace(/^\/+/, ''));
+    if (isWithin(staticDir, file) && existsSync(file)) continue;
+    throw new UserError(`${where}.logo.src: no file ${src} in content/static`, {
+      location: locate([where, 'logo', 'src']),
+      hint: `put the image at content/static/${src.replace(/^\/+/, '')}, or correct the path (relative to content/static, e.g. img/logo.svg)`,
+    });
+  }
+}
+
 export function normaliseBaseUrl(raw: string): string {
   if (!raw.startsWith('/')) throw new UsageError(`--base-url must start with "/" (got ${JSON.stringify(raw)})`);
   const normalised = raw.endsWith('/') ? raw : `${raw}/`;
@@ -159,6 +177,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   checkOutputFolder(outDir, root, contentDir);
   const { site, file: configFile, locate, isSet } = loadSiteConfig(contentDir);
   checkLocales(site, locate);
+  checkLogos(site, contentDir, locate);
   const { landing, file: landingFile } = loadLanding(contentDir);
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? site.baseUrl);
   let openapiFile: string | undefined;

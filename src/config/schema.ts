@@ -20,7 +20,7 @@ export const sitePath = z
 export const BASE_URL = /^\/(?:[^/\\\s"'<>?#%\u0000-\u001f\u007f]+\/)*$/;
 
 /** An outside address: http, https or mailto only, so no configured link can run script (`javascript:`) or carry a document (`data:`). */
-const outsideUrl = z.url({ protocol: /^(?:https?|mailto)$/, error: 'must be an http, https or mailto address' });
+export const outsideUrl = z.url({ protocol: /^(?:https?|mailto)$/, error: 'must be an http, https or mailto address' });
 
 /** A link target: a route of the site (`to`) or an outside address (`href`). */
 const linkFields = {

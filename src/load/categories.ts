@@ -4,20 +4,27 @@ import * as z from 'zod';
 import { createConfinement, readInside } from '../io/confinement.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
 
+/**
+ * A category's own page: one of the docs. Docusaurus's generated-index pages
+ * are not built, so that link type is refused rather than dropped.
+ */
+export const categoryDocLink = z.strictObject({
+  type: z.literal('doc', { error: 'must be "doc": generated-index pages are not built, so link the category to one of its pages ({"type": "doc", "id": "…"}) or leave link out' }),
+  id: z.string().min(1),
+});
+
 /** `_category_.json` / `_category_.yml`: how a folder shows in the sidebar. */
-export const categorySchema = z.object({
+export const categorySchema = z.strictObject({
   label: z.string().min(1).optional(),
   position: z.number().optional(),
   collapsed: z.boolean().default(true),
   collapsible: z.boolean().default(true),
-  className: z.string().optional(),
-  link: z
-    .union([
-      z.object({ type: z.literal('doc'), id: z.string().min(1) }),
-      z.object({ type: z.literal('generated-index'), title: z.string().optional(), description: z.string().optional() }),
-    ])
-    .nullable()
+  /** Added to the category's sidebar entry, for a site's own CSS. */
+  className: z
+    .string()
+    .regex(/^-?[A-Za-z_][\w-]*(?: -?[A-Za-z_][\w-]*)*$/, 'must be CSS class names separated by spaces, e.g. "sidebar-highlight"')
     .optional(),
+  link: categoryDocLink.nullable().optional(),
 });
 
 export type CategoryMeta = z.output<typeof categorySchema>;

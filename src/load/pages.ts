@@ -146,10 +146,12 @@ export function loadContent(
     const key = page.route.length > 1 ? page.route.replace(/\/$/, '').replace(/\.html$/, '') : page.route;
     const other = byRoute.get(key);
     if (other) {
+      // Point at the `slug:` that made the collision when there is one: that is the line to change.
+      const [blamed, also] = page.frontMatter.slug === undefined && other.frontMatter.slug !== undefined ? [other, page] : [page, other];
       errors.push(
-        new UserError(`${page.relFile} and ${other.relFile} both make the page ${key}`, {
-          location: { file: page.file, line: 1, column: 1 },
-          hint: 'rename one of the files or give it another `slug` in its front matter',
+        new UserError(`${blamed.relFile} and ${also.relFile} both make the page ${key}`, {
+          location: { file: blamed.file, ...(blamed.frontMatter.slug === undefined ? { line: 1, column: 1 } : slugLocation(blamed.file)) },
+          hint: blamed.frontMatter.slug === undefined ? 'rename one of the files or give it another `slug` in its front matter' : 'give this page another `slug`, or remove it to use the path of the file',
         }),
       );
     } else byRoute.set(key, page);
@@ -195,4 +197,12 @@ export class ContentErrors extends UserErrors {
     super(errors);
     this.name = 'ContentErrors';
   }
+}
+
+/** The line and column of `slug:` in a page's front matter (read again only to report a collision). */
+function slugLocation(file: string): { line: number; column: number } {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const end = lines.indexOf('---', 1);
+  const index = lines.slice(0, end === -1 ? lines.length : end).findIndex((line) => /^slug\s*:/.test(line));
+  return index === -1 ? { line: 1, column: 1 } : { line: index + 1, column: 1 };
 }

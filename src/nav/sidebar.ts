@@ -1,3 +1,4 @@
+import { UserError, UserErrors } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
 
 /** A docs page as the sidebar sees it. */
@@ -15,6 +16,8 @@ export interface SidebarLink {
   type: 'link';
   label: string;
   href: string;
+  /** An outside address from a sidebars file: shown, but never a step of the reading order. */
+  external?: true;
 }
 
 export interface SidebarCategory {
@@ -25,6 +28,8 @@ export interface SidebarCategory {
   href: string | undefined;
   collapsed: boolean;
   collapsible: boolean;
+  /** From the category file's className: classes of its sidebar entry. */
+  className?: string;
   items: SidebarItem[];
 }
 
@@ -53,6 +58,7 @@ function titleCase(name: string): string {
  * `sidebar_position` then name. Pure and deterministic.
  */
 export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMap<string, Category>): SidebarItem[] {
+  const errors: UserError[] = [];
   const children = new Map<string, Sortable[]>();
   const add = (dir: string, entry: Sortable): void => {
     const list = children.get(dir);
@@ -83,9 +89,11 @@ export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMa
     const index = indexOf.get(dir);
     const name = dir.slice(dir.lastIndexOf('/') + 1);
     let href = index?.route;
-    if (meta?.link && meta.link.type === 'doc') {
+    if (meta?.link) {
       const linkId = meta.link.id;
-      href = docs.find((d) => d.id === linkId)?.route ?? href;
+      const linked = docs.find((d) => d.id === linkId);
+      if (linked) href = linked.route;
+      else errors.push(missingLink(categories.get(dir), linkId, docs));
     }
     const item: SidebarCategory = {
       type: 'category',
@@ -94,6 +102,7 @@ export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMa
       href,
       collapsed: meta?.collapsed ?? true,
       collapsible: meta?.collapsible ?? true,
+      ...(meta?.className === undefined ? {} : { className: meta.className }),
       items: [],
     };
     categoryItems.set(dir, item);
@@ -103,8 +112,19 @@ export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMa
   for (const [dir, item] of categoryItems) {
     item.items = (children.get(dir) ?? []).sort(compare).map((entry) => entry.item);
   }
+  if (errors.length > 0) throw new UserErrors(errors);
   const root = (children.get('') ?? []).sort(compare).map((entry) => entry.item);
   return root.flatMap((item) => collapseEmpty(item));
+}
+
+/** A category linked to a page that is not there: an error at the id in its file. */
+function missingLink(category: Category | undefined, id: string, docs: readonly SidebarDoc[]): UserError {
+  const lines = category?.source?.split('\n') ?? [];
+  const line = lines.findIndex((text) => text.includes(id));
+  return new UserError(`link.id: no docs page has the id "${id}"`, {
+    location: { file: category?.file ?? '', ...(line === -1 ? {} : { line: line + 1, column: (lines[line] ?? '').indexOf(id) + 1 }) },
+    hint: `link the category to one of its pages by id (its path under the docs folder without .md), e.g. ${docs.filter((doc) => doc.dir === category?.dir).map((doc) => doc.id).slice(0, 3).join(', ') || 'intro'}`,
+  });
 }
 
 /** A category with no pages of its own but a link is shown as that link; an empty one is dropped. */
@@ -116,12 +136,13 @@ function collapseEmpty(item: SidebarItem): SidebarItem[] {
   return [];
 }
 
-/** The reading order of the sidebar: every link and category link, depth first. */
+/** The reading order of the sidebar: every link of the site and category link, depth first. */
 export function flattenSidebar(items: readonly SidebarItem[]): SidebarLink[] {
   const out: SidebarLink[] = [];
   for (const item of items) {
-    if (item.type === 'link') out.push(item);
-    else {
+    if (item.type === 'link') {
+      if (!item.external) out.push(item);
+    } else {
       if (item.href !== undefined) out.push({ type: 'link', label: item.label, href: item.href });
       out.push(...flattenSidebar(item.items));
     }

@@ -1,11 +1,15 @@
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import type * as z from 'zod';
 import { UserError, UserErrors } from '../errors.ts';
+import { nearestName } from './nearest.ts';
+import { keysAt } from './schemaKeys.ts';
 
 /** A parsed YAML text that still knows where each value came from. */
 export interface LocatedYaml {
   value: unknown;
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
+  /** Where the key itself is written (for a key that should not be there); its value's place otherwise. */
+  locateKey(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
 }
 
 /**
@@ -92,6 +96,18 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
       }
       return undefined;
     },
+    locateKey(path) {
+      const parent = path.length <= 1 ? doc.contents : doc.getIn(path.slice(0, -1) as unknown[], true);
+      const key = path[path.length - 1];
+      if (isMap(parent)) {
+        const pair = parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === key);
+        if (isNode(pair?.key) && pair.key.range) {
+          const pos = lineCounter.linePos(pair.key.range[0]);
+          return { line: pos.line + lineOffset, column: pos.col };
+        }
+      }
+      return this.locate(path);
+    },
   };
 }
 
@@ -112,7 +128,8 @@ export function validateYaml<Schema extends z.ZodType>(
   const result = schema.safeParse(yaml.value ?? {});
   if (result.success) return result.data;
   throw new UserErrors(
-    result.error.issues.map((issue) => {
+    result.error.issues.flatMap(closestBranch).flatMap((issue) => {
+      if (issue.code === 'unrecognized_keys') return unknownKeys(schema, issue, yaml, file);
       const custom = describe(issue, yaml.value);
       const where = formatPath(issue.path);
       const pos = yaml.locate(issue.path);
@@ -122,4 +139,35 @@ export function validateYaml<Schema extends z.ZodType>(
       });
     }),
   );
+}
+
+/**
+ * An entry that matches none of a union's shapes is reported by zod as
+ * "Invalid input" on the entry. When exactly one shape fits the entry's
+ * `type` and kind and fails on fewest fields, its issues say what to fix
+ * (e.g. `href: must be…`), so they are reported instead.
+ */
+function closestBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  // A record's key that fails its own schema: that schema's message says what a key must be.
+  if (issue.code === 'invalid_key' && issue.issues.length > 0) return issue.issues.map((inner) => ({ ...inner, path: issue.path }) as z.core.$ZodIssue);
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const fitting = issue.errors.filter((branch) => branch.length > 0 && !branch.some((inner) => inner.path[0] === 'type' || (inner.path.length === 0 && inner.code === 'invalid_type')));
+  const fewest = Math.min(...fitting.map((branch) => branch.length));
+  const closest = fitting.filter((branch) => branch.length === fewest);
+  if (closest.length !== 1 || closest[0] === undefined) return [issue];
+  return closest[0].flatMap((inner) => closestBranch({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+}
+
+/** One error per unknown key, at the key itself, with the nearest key the object does take. */
+function unknownKeys(schema: z.ZodType, issue: z.core.$ZodIssueUnrecognizedKeys, yaml: LocatedYaml, file: string): UserError[] {
+  const known = keysAt(schema, issue.path);
+  return issue.keys.map((key) => {
+    const pos = yaml.locateKey([...issue.path, key]);
+    const nearest = nearestName(key, known);
+    const where = formatPath(issue.path);
+    return new UserError(`${where ? `${where}: ` : ''}unknown key "${key}"`, {
+      location: { file, line: pos?.line, column: pos?.column },
+      hint: nearest ? `did you mean "${nearest}"?` : known.length > 0 ? `keys taken here: ${known.join(', ')}` : 'remove it',
+    });
+  });
 }

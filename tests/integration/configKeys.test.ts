@@ -204,12 +204,14 @@ describe('every configuration key', () => {
     await check();
   });
 
-  it('refuses a key the schema does not know, at its line', async () => {
-    const unknown = project(SITE.replace('  hideOnScroll: true', '  hideOnScroll: true\n  sticky: true'));
+  it('refuses a key the schema does not know, at the key, with the nearest known key', async () => {
+    const unknown = project(SITE.replace('  hideOnScroll: true', '  hideOnScroll: true\n  sticky: true\n  hideOnScrol: true'));
     try {
       const result = await cli(['build', '--no-search'], unknown.root);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/content\/site\.yaml:\d+:\d+: error: navbar: Unrecognized key: "sticky"/);
+      const line = SITE.slice(0, SITE.indexOf('  hideOnScroll: true')).split('\n').length;
+      expect(result.stderr).toContain(`content/site.yaml:${line + 1}:3: error: navbar: unknown key "sticky"\n  hint: keys taken here: hideOnScroll, items, logo, title`);
+      expect(result.stderr).toContain(`content/site.yaml:${line + 2}:3: error: navbar: unknown key "hideOnScrol"\n  hint: did you mean "hideOnScroll"?`);
     } finally {
       unknown.cleanup();
     }

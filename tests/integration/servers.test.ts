@@ -56,6 +56,16 @@ function behavesAsACarefulHost(url: () => string, headers: () => Record<string, 
     expect(response.headers['allow']).toBe('GET, HEAD');
   });
 
+  it.each([
+    ['/docs/intro', 200],
+    ['/docs/intro/', 200],
+    ['/docs/nope/', 404],
+  ])('answers %s with %i, as the other server does', async (target, status) => {
+    const response = await rawRequest(url(), { target, headers: headers() });
+    expect(response.status).toBe(status);
+    if (status === 200) expect(response.body).toContain('<h1');
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const response = await rawRequest(url(), { method: 'HEAD', target: '/docs/intro', headers: headers() });
     expect(response.status).toBe(200);

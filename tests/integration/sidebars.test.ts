@@ -13,7 +13,7 @@ import { tempProject } from '../helpers/tempSite.ts';
 const page = (title: string, extra = ''): string => `---\ntitle: ${title}\n${extra}---\n\nText of ${title}.\n`;
 const files = {
   'content/site.yaml': 'navbar:\n  items:\n    - { type: docSidebar, sidebarId: guides, label: Guides, position: left }\n    - { type: docSidebar, sidebarId: api, label: API, position: left }\n',
-  'content/sidebars.json': JSON.stringify({ guides: ['intro', { type: 'category', label: 'Setup', items: ['setup/install'] }], api: ['api-overview', 'intro'] }),
+  'content/sidebars.json': JSON.stringify({ guides: ['intro', { type: 'category', label: 'Setup', items: ['setup/install'] }, { type: 'link', label: 'Source code', href: 'https://github.com/Maps-Messaging/mapsmessaging_server' }], api: ['api-overview', 'intro'] }),
   'content/docs/intro.md': page('Introduction'),
   'content/docs/setup/install.md': page('Install'),
   'content/docs/api-overview.md': page('API overview'),
@@ -33,7 +33,7 @@ describe('a site with several sidebars', () => {
   afterAll(() => project.cleanup());
 
   it('shows on each page the first sidebar that lists it', () => {
-    expect(sidebarLinks(read('docs/intro.html'))).toEqual(['/docs/intro', '/docs/setup/install']);
+    expect(sidebarLinks(read('docs/intro.html'))).toEqual(['/docs/intro', '/docs/setup/install', 'https://github.com/Maps-Messaging/mapsmessaging_server']);
     expect(sidebarLinks(read('docs/api-overview.html'))).toEqual(['/docs/api-overview', '/docs/intro']);
   });
 
@@ -48,6 +48,11 @@ describe('a site with several sidebars', () => {
     expect(html).toMatch(/href="\/docs\/api-overview"[^>]*>API</);
   });
 
+  it('opens an outside link of a sidebar in a new tab, and never makes it a step of previous and next', () => {
+    expect(read('docs/intro.html')).toMatch(/<a class="sidebar-link" href="https:\/\/github\.com\/Maps-Messaging\/mapsmessaging_server" target="_blank" rel="noopener noreferrer">Source code<svg/);
+    expect(read('docs/setup/install.html')).not.toContain('pager-next');
+  });
+
   it('orders previous and next within the page\'s sidebar', () => {
     expect(read('docs/api-overview.html')).toMatch(/pager-next" href="\/docs\/intro"/);
   });
@@ -58,12 +63,15 @@ describe('sidebar mistakes', () => {
     ['displayed_sidebar names no sidebar', { 'content/docs/orphan.md': page('Orphan', 'displayed_sidebar: nope\n') }, /content\/docs\/orphan\.md:3:1: error: displayed_sidebar: no sidebar "nope"\n  hint: sidebars of this version: guides, api/],
     ['a docSidebar item names no sidebar', { 'content/site.yaml': 'navbar:\n  items:\n    - { type: docSidebar, sidebarId: other, label: X }\n' }, /content\/site\.yaml:3:\d+: error: navbar\.items\[0\] \(type "docSidebar", label "X"\): sidebar "other" has nothing to link to\n  hint: use one of the sidebars that have pages: guides, api/],
     ['docs.sidebarId names a sidebar the file lacks', { 'content/site.yaml': 'docs:\n  sidebarId: tutorialSidebar\n' }, /content\/site\.yaml:2:\d+: error: docs\.sidebarId: sidebars\.json has no sidebar "tutorialSidebar"\n  hint: name one of its sidebars \(guides, api\)/],
+    ['a link item with a script address', { 'content/sidebars.json': JSON.stringify({ guides: ['intro', { type: 'link', label: 'X', href: 'javascript:alert(1)' }] }, null, 2) }, /content\/sidebars\.json:\d+:\d+: error: guides\[1\]\.href: must be a path of the site starting with a single "\/" \(e\.g\. \/docs\/intro\) or an http, https or mailto address/],
   ])('refuses %s, at its line', async (_, change, message) => {
     const project = tempProject({ files: { ...files, ...change } });
     try {
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(message);
+      // Relative to where the command ran, as warnings are.
+      expect(result.stderr).toMatch(/^content\//);
     } finally {
       project.cleanup();
     }

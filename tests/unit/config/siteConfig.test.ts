@@ -138,4 +138,12 @@ describe('site configuration', () => {
     cleanup = project.cleanup;
     expect(() => resolveConfig({ root: project.root })).toThrow(/sidebars\.js is not read: sidebars are read from sidebars\.json only/);
   });
+
+  it('refuses a logo that is not a file of content/static, at its src', () => {
+    const [error] = configErrors('navbar:\n  logo: { alt: MAPS, src: img/missing.svg }\n');
+    expect(error?.message).toBe('navbar.logo.src: no file img/missing.svg in content/static');
+    expect(error?.location).toMatchObject({ line: 2 });
+    expect(configErrors('footer:\n  logo: { alt: MAPS, src: ../../etc/passwd }\n')[0]?.message).toMatch(/^footer\.logo\.src: no file/);
+    expect(configErrors('navbar:\n  logo: { alt: MAPS, src: "https://example.org/logo.svg" }\n')).toEqual([]);
+  });
 });

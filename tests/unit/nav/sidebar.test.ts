@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UserErrors } from '../../../src/errors.ts';
 import { categorySchema, type Category } from '../../../src/load/categories.ts';
 import { breadcrumbIndex, buildSidebar, flattenSidebar, type SidebarCategory, type SidebarDoc, type SidebarItem } from '../../../src/nav/sidebar.ts';
 import { buildToc } from '../../../src/nav/toc.ts';
@@ -106,5 +107,36 @@ describe('table of contents', () => {
   it('follows a per-page override', () => {
     expect(buildToc(headings, 2, 2).map((e) => e.id)).toEqual(['a', 'b']);
     expect(buildToc(headings, 3, 4)).toEqual([{ id: 'a1', text: 'A.1', depth: 3, children: [{ id: 'a1x', text: 'A.1.x', depth: 4, children: [] }] }]);
+  });
+});
+
+describe('category files', () => {
+  const docs = [doc('guide/start', 'Start', 1), doc('guide/more', 'More', 2)];
+
+  it('link the category to the page named by link.id, and give its entry the className', () => {
+    const [guide] = buildSidebar(docs, new Map([category('guide', { label: 'Guide', className: 'sidebar-highlight', link: { type: 'doc', id: 'guide/more' } })]));
+    expect(guide).toMatchObject({ type: 'category', href: '/docs/guide/more', className: 'sidebar-highlight' });
+  });
+
+  it('refuse a link.id that names no page, at the id in the file', () => {
+    const source = '{\n  "label": "Guide",\n  "link": { "type": "doc", "id": "guide/nope" }\n}\n';
+    const categories = new Map([['guide', { dir: 'guide', meta: categorySchema.parse(JSON.parse(source)), file: '/site/content/docs/guide/_category_.json', source } satisfies Category]]);
+    expect(() => buildSidebar(docs, categories)).toThrow(UserErrors);
+    try {
+      buildSidebar(docs, categories);
+    } catch (error) {
+      const [first] = (error as UserErrors).errors;
+      expect(first?.message).toBe('link.id: no docs page has the id "guide/nope"');
+      expect(first?.location).toEqual({ file: '/site/content/docs/guide/_category_.json', line: 3, column: 35 });
+      expect(first?.hint).toMatch(/guide\/start, guide\/more/);
+    }
+  });
+
+  it.each([
+    [{ label: 'Guide', colour: 'red' }, /Unrecognized key/],
+    [{ link: { type: 'generated-index', title: 'All' } }, /generated-index pages are not built/],
+    [{ className: 'a"><script>' }, /must be CSS class names/],
+  ])('refuse %j rather than ignore it', (meta, message) => {
+    expect(() => categorySchema.parse(meta)).toThrow(message);
   });
 });

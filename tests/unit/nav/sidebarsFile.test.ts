@@ -66,7 +66,7 @@ describe('a Docusaurus sidebars file', () => {
     try {
       sidebarOf('{\n  "tutorialSidebar": [\n    "intro",\n    "nope"\n  ]\n}');
     } catch (error) {
-      message = userErrorsOf(error).map(formatUserError).join('\n');
+      message = userErrorsOf(error).map((e) => formatUserError(e)).join('\n');
     }
     expect(message).toMatch(/sidebars\.json:4:5: error: sidebar "tutorialSidebar": no docs page has the id "nope"\n  hint: ids of this version's pages: intro, guide\/setup, guide\/run, api\/reference/);
   });

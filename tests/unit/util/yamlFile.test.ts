@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { UserErrors, type UserError } from '../../../src/errors.ts';
+import { parseYaml, validateYaml } from '../../../src/util/yamlFile.ts';
+
+function errorsOf(schema: z.ZodType, text: string): UserError[] {
+  try {
+    validateYaml(schema, parseYaml(text, 'x.yaml'), 'x.yaml');
+  } catch (error) {
+    if (error instanceof UserErrors) return [...error.errors];
+    throw error;
+  }
+  return [];
+}
+
+describe('validateYaml', () => {
+  const items = z.array(
+    z.union([
+      z.string(),
+      z.strictObject({ type: z.literal('doc'), id: z.string() }),
+      z.strictObject({ type: z.literal('link'), href: z.string().startsWith('/', 'must start with "/"') }),
+    ]),
+  );
+
+  it('reports the field of the one shape an entry is closest to, rather than "Invalid input"', () => {
+    const [error] = errorsOf(items, '- intro\n- { type: link, href: "javascript:x" }\n');
+    expect(error?.message).toBe('[1].href: must start with "/"');
+    expect(error?.location).toMatchObject({ line: 2, column: 23 });
+  });
+
+  it('keeps the union error when no shape fits the entry\'s type', () => {
+    expect(errorsOf(items, '- { type: video }\n')[0]?.message).toBe('[0]: Invalid input');
+  });
+
+  it('reports each unknown key at the key, with the nearest key the object takes', () => {
+    const errors = errorsOf(z.strictObject({ title: z.string().optional(), items: items.optional() }), 'titel: A\nmore: 1\n');
+    expect(errors.map((e) => [e.message, e.location?.line, e.hint])).toEqual([
+      ['unknown key "titel"', 1, 'did you mean "title"?'],
+      ['unknown key "more"', 2, 'keys taken here: items, title'],
+    ]);
+  });
+});
