@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 
 /** The parts of a zod schema's definition this walk reads (zod keeps them on `_zod.def`). */
-interface SchemaDef {
+export interface SchemaDef {
   type: string;
   innerType?: Schema;
   shape?: Record<string, Schema>;
@@ -10,9 +10,29 @@ interface SchemaDef {
   valueType?: Schema;
   in?: Schema;
   getter?: () => Schema;
+  values?: unknown[];
 }
-interface Schema {
+export interface Schema {
   _zod: { def: SchemaDef };
+}
+
+/** The schema a wrapper (default, optional, pipe, lazy, …) stands for; undefined when `def` is no wrapper. */
+export function unwrapped(def: SchemaDef): Schema | undefined {
+  switch (def.type) {
+    case 'default':
+    case 'prefault':
+    case 'optional':
+    case 'nullable':
+    case 'readonly':
+    case 'catch':
+      return def.innerType;
+    case 'pipe':
+      return def.in;
+    case 'lazy':
+      return def.getter?.();
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -25,18 +45,9 @@ export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[
   const visit = (node: Schema | undefined, rest: readonly PropertyKey[], budget: number): void => {
     if (node === undefined || budget <= 0) return;
     const def = node._zod.def;
+    const inner = unwrapped(def);
+    if (inner !== undefined) return visit(inner, rest, budget - 1);
     switch (def.type) {
-      case 'default':
-      case 'prefault':
-      case 'optional':
-      case 'nullable':
-      case 'readonly':
-      case 'catch':
-        return visit(def.innerType, rest, budget - 1);
-      case 'pipe':
-        return visit(def.in, rest, budget - 1);
-      case 'lazy':
-        return visit(def.getter?.(), rest, budget - 1);
       case 'union':
         for (const option of def.options ?? []) visit(option, rest, budget - 1);
         return;

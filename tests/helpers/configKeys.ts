@@ -1,3 +1,5 @@
+import { unwrapped, type Schema } from '../../src/util/schemaKeys.ts';
+
 /**
  * Every key the site configuration's schema accepts, as dotted paths
  * (`navbar.items[]<doc>.label` for a field of one navbar item type,
@@ -5,20 +7,11 @@
  * the zod schema itself, so a key added to it is listed without anyone
  * remembering to.
  */
-type Schema = { _zod: { def: { type: string; innerType?: Schema; shape?: Record<string, Schema>; element?: Schema; options?: Schema[]; valueType?: Schema; in?: Schema; values?: unknown[] } } };
-
 export function schemaKeys(schema: unknown, prefix = ''): string[] {
   const def = (schema as Schema)._zod.def;
+  const inner = unwrapped(def);
+  if (inner !== undefined) return schemaKeys(inner, prefix);
   switch (def.type) {
-    case 'default':
-    case 'prefault':
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'catch':
-      return schemaKeys(def.innerType, prefix);
-    case 'pipe':
-      return schemaKeys(def.in, prefix);
     case 'object':
       return Object.entries(def.shape ?? {}).flatMap(([key, value]) => schemaKeys(value, prefix ? `${prefix}.${key}` : key));
     case 'record':
