@@ -133,6 +133,17 @@ function checkInsideProject(root: string, file: string, name: string, what: stri
   }
 }
 
+/** A file that, links followed, lies outside `folder` is refused before anything of it is read. */
+function checkInside(folder: string, file: string, what: string): void {
+  const real = realpathSync(file);
+  if (!isWithin(realpathSync(folder), real)) {
+    throw new UserError(`${what} resolves to ${real}, outside ${folder}`, {
+      location: { file },
+      hint: 'replace the symbolic link with the folder or file itself',
+    });
+  }
+}
+
 /**
  * The output folder is replaced whole by every build: it may be neither the
  * project, nor the content folder, nor hold them, nor sit inside the content.
@@ -206,6 +217,11 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     openapiName: path.basename(configured),
     locate,
   });
+  // A version's description is read as the current one is: from the description's folder, never through a link out of it.
+  for (const version of versions) {
+    if (version.openapiFile === undefined || version.openapiFile === openapiFile) continue;
+    checkInside(path.dirname(configured), version.openapiFile, `version ${version.name}'s API description`);
+  }
   return {
     root,
     contentDir,

@@ -187,6 +187,26 @@ describe('an API description cannot read outside its folder', () => {
   const description = (ref: string): string =>
     `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${ref}'}\n`;
   it.each([
+    ['its folder', (root: string) => symlinkSync(path.join(outside, 'api'), path.join(root, 'openapi', 'versioned', 'version-1.0'))],
+    ['its file', (root: string) => {
+      mkdirSync(path.join(root, 'openapi', 'versioned', 'version-1.0'));
+      symlinkSync(path.join(outside, 'api', 'maps-messaging-api.yaml'), path.join(root, 'openapi', 'versioned', 'version-1.0', 'maps-messaging-api.yaml'));
+    }],
+  ])('refuses a version\'s description when %s is a symbolic link out of the project', async (_, link) => {
+    mkdirSync(path.join(outside, 'api'), { recursive: true });
+    writeFileSync(path.join(outside, 'api', 'maps-messaging-api.yaml'), `openapi: 3.0.3\ninfo: {title: "${MARKER}", version: "1"}\npaths: {}\n`);
+    const { result, cleanup } = await hostile({ 'content/versions.json': '["1.0"]', 'content/versioned_docs/version-1.0/intro.md': GOOD_PAGE, 'openapi/maps-messaging-api.yaml': description('#/components/schemas/X').replace('paths:', 'components: {schemas: {X: {type: string}}}\npaths:') }, (root) => {
+      mkdirSync(path.join(root, 'openapi', 'versioned'), { recursive: true });
+      link(root);
+    });
+    try {
+      expectRefused(result, /openapi\/versioned\/version-1\.0(\/maps-messaging-api\.yaml)?: error: version 1\.0's API description resolves to .*, outside/, /replace the symbolic link/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
     ['an absolute path', () => path.join(outside, 'secret.yaml')],
     ['/proc/self/environ', () => '/proc/self/environ'],
     ['a relative path that climbs out', () => path.relative(path.join(tmpdir(), 'p', 'openapi'), path.join(outside, 'secret.yaml'))],
