@@ -97,6 +97,9 @@ export function createShikiCore(): () => Promise<HighlighterCore> {
   };
 }
 
+/** How long one line may take to colour, per theme. */
+export const LINE_TIME_LIMIT_MS = 10_000;
+
 /** Highlights one block, loading its grammar first if needed. */
 export async function renderCode(getCore: () => Promise<HighlighterCore>, code: string, options: CodeOptions): Promise<string> {
   const highlighter = await getCore();
@@ -110,6 +113,10 @@ export async function renderCode(getCore: () => Promise<HighlighterCore>, code: 
     lang: options.lang,
     themes: { light: LIGHT_THEME, dark: DARK_THEME },
     defaultColor: false,
+    // shiki stops colouring a line after 500 ms by default: on a loaded machine that cut one theme's
+    // tokens short in one build and not the next, so the output changed between identical builds.
+    // Only a hostile line takes this long; it then stops colouring, and the build goes on.
+    tokenizeTimeLimit: LINE_TIME_LIMIT_MS,
     transformers: [lineClassTransformer(options)],
   });
 }

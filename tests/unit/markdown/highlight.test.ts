@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHighlighter, type CodeOptions, type RemoteHighlighter } from '../../../src/markdown/highlight.ts';
+import type { HighlighterCore } from 'shiki/core';
+import { createHighlighter, LINE_TIME_LIMIT_MS, renderCode, type CodeOptions, type RemoteHighlighter } from '../../../src/markdown/highlight.ts';
 
 const options: CodeOptions = { lang: 'java', highlightLines: new Set(), showLineNumbers: false };
 
@@ -79,5 +80,15 @@ describe('the highlighter with a helper thread', () => {
     // A block seen before is answered from the cache, without a helper.
     expect(await highlighter.highlight('before', options)).toBe('<pre>before</pre>');
     expect(helpers).toHaveLength(2);
+  });
+});
+
+describe('renderCode', () => {
+  it('gives each line time enough that a busy machine colours it as an idle one does (shiki stops at 500 ms by default)', async () => {
+    const seen: unknown[] = [];
+    const core = { getLoadedLanguages: () => ['java'], codeToHtml: (_: string, opts: unknown) => (seen.push(opts), '<pre></pre>') } as unknown as HighlighterCore;
+    await renderCode(() => Promise.resolve(core), 'int x;', options);
+    expect(seen).toEqual([expect.objectContaining({ tokenizeTimeLimit: LINE_TIME_LIMIT_MS })]);
+    expect(LINE_TIME_LIMIT_MS).toBeGreaterThanOrEqual(10_000);
   });
 });
