@@ -11,7 +11,9 @@ import { categoriesByFolder, loadContent, type LoadedContent } from './load/page
 import { parsePages, type ParsedPage } from './markdown/parsePages.ts';
 import { sidebarIdSetAt, versionBuildsOf, type VersionBuild } from './nav/versionBuilds.ts';
 import type { SidebarItem } from './nav/sidebar.ts';
+import type { ApiChanges } from './openapi/changes.ts';
 import type { Reference } from './openapi/reference.ts';
+import { changeLogSearchRecords } from './openapi/searchRecords.ts';
 import { changeLogsOf, prefetchDescription, referenceFor, referenceSourcesOf, type ReferenceSource } from './openapi/referenceSource.ts';
 import { buildPageViews, type LazyView } from './render/pageViews.ts';
 import { renderPages, siteAssets, siteViewOf } from './render/renderPages.ts';
@@ -59,6 +61,8 @@ export interface BuiltSite {
   reference: Reference | undefined;
   /** Every version's reference. */
   references: Reference[];
+  /** Every version's REST change log. */
+  changeLogs: ApiChanges[];
 }
 
 /** Runs every stage but rendering; the search index is fed on the way when asked for. */
@@ -108,12 +112,17 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   // A macrotask later: what the last page started runs first, up to its wait for the helper.
   const early = context.gate || sources.length === 0 ? undefined : () => void setImmediate(startReferences);
   const parsed = await task(timings, 'markdown', () => parsePages(context, content.pages, { onParsed: search?.page, onLastStarted: early }));
-  // The index has every entry it will get: its worker makes it on the other core while this thread goes on.
-  // A failure shows when the index is written.
-  search?.finish().catch(() => undefined);
+  // The index has every entry it will get, unless change logs are to come (two descriptions or more): its
+  // worker makes it on the other core while this thread goes on. A failure shows when the index is written.
+  const logsToCome = sources.length > 1;
+  if (!logsToCome) search?.finish().catch(() => undefined);
   const built = await startReferences();
   const references = built.value;
   const changes = await changeLogsOf(context, sources, references);
+  if (logsToCome && search) {
+    for (const log of changes.values()) await search.records?.(log.route, changeLogSearchRecords(log));
+    search.finish().catch(() => undefined);
+  }
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const { versions, site, views } = await task(timings, 'navigation', () => {
@@ -150,5 +159,6 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
     sidebar: prepared.sidebar,
     reference: prepared.reference,
     references: prepared.versions.flatMap((v) => (v.reference ? [v.reference] : [])),
+    changeLogs: prepared.versions.flatMap((v) => (v.changes ? [v.changes] : [])),
   };
 }

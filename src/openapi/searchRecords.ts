@@ -1,3 +1,4 @@
+import type { ApiChanges } from './changes.ts';
 import type { ParameterObject, SchemaObject } from './document.ts';
 import type { ReferenceModel } from './model.ts';
 
@@ -56,4 +57,18 @@ export function searchRecordsOf(model: ReferenceModel): SearchRecord[] {
   // The page itself (its introduction: base address, authentication, event streams), under no anchor.
   const page = { anchor: '', title: `${model.title} reference`, content: sentences([model.title, model.version, model.description ?? '']) };
   return [page, ...operations, ...schemas];
+}
+
+/**
+ * A REST change log's records: the page, and each operation or schema that
+ * changed, under its anchor on the page, so "breaking" or an operation's
+ * name finds the change itself.
+ */
+export function changeLogSearchRecords(log: Pick<ApiChanges, 'title' | 'description' | 'changes'>): SearchRecord[] {
+  const items = [...log.changes.operations, ...log.changes.schemas].map((item) => ({
+    anchor: item.anchor,
+    title: `${item.name}: ${item.change}${item.breaking ? ', breaking' : ''} (${log.title})`,
+    content: sentences([item.summary ?? '', item.name, `${item.change}${item.breaking ? ' breaking change' : ''}`, ...item.details.map((detail) => `${detail.change} ${detail.text}${detail.breaking ? ' breaking' : ''}`.replace(/`/g, ''))]),
+  }));
+  return [{ anchor: '', title: log.title, content: sentences([log.title, log.description]) }, ...items];
 }

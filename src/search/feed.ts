@@ -7,7 +7,8 @@ import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { MarkdownResult } from '../markdown/types.ts';
 import { earlySearchRecords, type ReferenceSource } from '../openapi/referenceSource.ts';
 import type { Reference } from '../openapi/reference.ts';
-import type { SearchRecord } from '../openapi/searchRecords.ts';
+import { changeLogSearchRecords, type SearchRecord } from '../openapi/searchRecords.ts';
+import type { ApiChanges } from '../openapi/changes.ts';
 import { bylineOf, NOT_FOUND_ROUTE } from '../render/pageViews.ts';
 import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf } from './index.ts';
 import type { SearchEntry } from './liveIndex.ts';
@@ -21,6 +22,8 @@ import { startSearchJobOffThread } from './offThread.ts';
  */
 export interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
+  /** Records of a page made after the pages (a REST change log), before `finish`. */
+  records?: (route: string, records: readonly SearchRecord[]) => Promise<void>;
   /** No more entries: the worker makes the index. */
   finish: () => Promise<void>;
   /** Writes the index files into the output's temporary folder once assembled. */
@@ -44,10 +47,13 @@ function searchRecordsByUrl(context: BuildContext, route: string, records: reado
 }
 
 /** Everything search holds for a built site, by URL, in the order a build indexes it: the references' records, then the pages. */
-export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; references: readonly Reference[] }): Map<string, SearchEntry> {
+export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; references: readonly Reference[]; changeLogs?: readonly ApiChanges[] }): Map<string, SearchEntry> {
   const entries = new Map<string, SearchEntry>();
   for (const reference of site.references) {
     for (const [url, { title, content }] of searchRecordsByUrl(context, reference.route, reference.searchRecords)) entries.set(url, { kind: 'record', title, content });
+  }
+  for (const log of site.changeLogs ?? []) {
+    for (const [url, { title, content }] of searchRecordsByUrl(context, log.route, changeLogSearchRecords(log))) entries.set(url, { kind: 'record', title, content });
   }
   for (const page of site.parsed) {
     const document = searchDocumentOf(context, page.source, page.result);
@@ -85,6 +91,10 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
       await sendRecords();
       const document = searchDocumentOf(context, page, result);
       if (document) await job.add(...document);
+    },
+    async records(route, list) {
+      await sendRecords();
+      for (const [url, { title, content }] of searchRecordsByUrl(context, route, list)) await job.addRecord(url, title, content);
     },
     async finish() {
       await sendRecords();

@@ -132,6 +132,13 @@ describe('a versioned site, built', () => {
       .join('\n');
     for (const url of ['/docs/next/api/reference#operation-getHealth', '/docs/api/reference#operation-listThings', '/docs/1.0/intro', '/docs/next/new-in-next', '/docs/only-in-2']) expect(index).toContain(url);
   });
+
+  it('indexes the REST change log, the page and each change under its anchor', () => {
+    const meta = readFileSync(path.join(out, 'search-index', 'meta.json'), 'utf8');
+    expect(meta).toContain('/docs/next/api/changes"');
+    expect(meta).toMatch(/\/docs\/next\/api\/changes#[^"]+"/);
+    expect(meta).toContain('REST API changes in Next');
+  });
 });
 
 describe('mapsdocs check on a versioned site', () => {
