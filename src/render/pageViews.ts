@@ -122,7 +122,8 @@ function versionViewOf(versions: readonly VersionBuild[], own: VersionBuild, bas
     name: own.version.name,
     label: own.version.label,
     alternates: versions.map((v) => ({ name: v.version.name, label: v.version.label, href: target(v) })),
-    banner: banner === 'none' || !last || last === own ? undefined : { kind: banner, latest: { label: last.version.label, href: target(last) } },
+    // The last version has none unless site.yaml gives it one; then, as in Docusaurus, it shows and links to the page itself.
+    banner: banner === 'none' || !last ? undefined : { kind: banner, latest: { label: last.version.label, href: target(last) } },
   };
 }
 

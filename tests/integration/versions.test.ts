@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,23 @@ describe('mapsdocs dev on a versioned site', () => {
       stream.close();
     } finally {
       await server.close();
+      project.cleanup();
+    }
+  });
+});
+
+describe('banner overrides', () => {
+  it('show a banner site.yaml gives the last version (linking to its own page), and none where it says none', async () => {
+    const project = versionedSite();
+    try {
+      const site = readFileSync(path.join(project.root, 'content', 'site.yaml'), 'utf8');
+      writeFileSync(path.join(project.root, 'content', 'site.yaml'), `${site}\ndocs:\n  versions:\n    "2.0": { banner: unmaintained }\n    "1.0": { banner: none }\n`);
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      const read = (rel: string): string => readFileSync(path.join(project.root, 'dist', rel), 'utf8');
+      expect(read('docs/guide/setup.html')).toMatch(/<div class="version-banner"[^>]*><p>This is documentation for Versioned <strong>2\.0<\/strong>, which is no longer actively maintained\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup">latest version<\/a>/);
+      expect(read('docs/1.0/intro.html')).not.toContain('version-banner');
+    } finally {
       project.cleanup();
     }
   });
