@@ -56,7 +56,13 @@ function typeOf(schema: SchemaObject | undefined): string {
   return schema.format ? `${label} (${schema.format})` : label;
 }
 
-const show = (value: unknown): string => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+// JSON, so that a default going from 20 to "20" reads as the change it is.
+const show = (value: unknown): string => `\`${JSON.stringify(value)}\``;
+
+/** The names of a path's parameters, in order: `/a/{x}/b/{y}` → x, y. */
+function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+}
 
 /** The fields of a schema, with their nested fields (dotted), as the change log compares them. */
 function fieldsOf(document: OpenApiDocument, schema: SchemaObject | undefined, prefix = '', depth = 0, seen: ReadonlySet<SchemaObject> = new Set()): Map<string, { schema: SchemaObject; required: boolean }> {
@@ -148,13 +154,16 @@ function parameterChanges(before: ParameterObject, after: ParameterObject): Chan
 
 function operationChanges(documents: { before: OpenApiDocument; after: OpenApiDocument }, before: OperationModel, after: OperationModel): ChangeDetail[] {
   const details: ChangeDetail[] = [];
-  const key = (p: ParameterObject): string => `${p.in}\0${p.name}`;
-  const oldParams = new Map(before.parameters.map((p) => [key(p), p]));
-  const newParams = new Map(after.parameters.map((p) => [key(p), p]));
+  // Path parameters are matched by their place in the path: `/things/{id}` and `/things/{thingId}` are one URL.
+  const key = (op: OperationModel) => (p: ParameterObject): string => (p.in === 'path' ? `path\0${pathParameters(op.path).indexOf(p.name)}` : `${p.in}\0${p.name}`);
+  if (before.path !== after.path) details.push({ change: 'changed', breaking: false, text: `path parameters renamed: \`${before.path}\` → \`${after.path}\`` });
+  if (before.deprecated !== after.deprecated) details.push({ change: 'changed', breaking: false, text: after.deprecated ? 'deprecated' : 'no longer deprecated' });
+  const oldParams = new Map(before.parameters.map((p) => [key(before)(p), p]));
+  const newParams = new Map(after.parameters.map((p) => [key(after)(p), p]));
   for (const [k, p] of newParams) {
     const old = oldParams.get(k);
     if (!old) details.push({ change: 'added', breaking: p.required === true, text: `${p.in} parameter \`${p.name}\` added (${typeOf(p.schema)}${p.required ? ', required' : ''})` });
-    else details.push(...parameterChanges(old, p));
+    else details.push(...parameterChanges({ ...old, name: p.name }, p));
   }
   for (const [k, p] of oldParams) if (!newParams.has(k)) details.push({ change: 'removed', breaking: true, text: `${p.in} parameter \`${p.name}\` removed` });
 
@@ -192,13 +201,16 @@ export function compareDescriptions(options: {
 }): ApiChangeSet {
   const { before, after, hrefOf } = options;
   const documents = { before: before.document, after: after.document };
-  const opKey = (op: OperationModel): string => `${op.method.toUpperCase()} ${op.path}`;
+  const opName = (op: OperationModel): string => `${op.method.toUpperCase()} ${op.path}`;
+  // Matched by method and the path with its parameters' names left out: renaming `{id}` keeps the URL.
+  const opKey = (op: OperationModel): string => `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
   const oldOps = new Map(before.model.operations.map((op) => [opKey(op), op]));
   const newOps = new Map(after.model.operations.map((op) => [opKey(op), op]));
   const operations: ChangedItem[] = [];
   const item = (op: OperationModel, side: 'before' | 'after', change: ChangedItem['change'], details: ChangeDetail[]): ChangedItem => ({
-    name: opKey(op),
-    summary: op.summary,
+    name: opName(op),
+    // An operation without a summary is named by its method and path already.
+    summary: op.summary === opName(op) ? undefined : op.summary,
     method: op.method,
     path: op.path,
     change,

@@ -140,4 +140,35 @@ describe('compareDescriptions', () => {
     expect(removedOps.every((o) => o.breaking && removed.includes(o.path ?? ''))).toBe(true);
     expect(schemas).toEqual([expect.objectContaining({ name: schemaName, change: 'changed', breaking: true, details: [expect.objectContaining({ text: expect.stringContaining(`field \`${firstField}\` removed`) })] })]);
   });
+
+  it('takes a renamed path parameter for the same operation, not one removed and one added', () => {
+    const doc = (name: string, extra: Record<string, unknown> = {}): OpenApiDocument => ({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: { [`/things/{${name}}`]: { get: { parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } }, ...extra } } },
+    });
+    const { operations } = compare(doc('id'), doc('thingId', { deprecated: true }));
+    expect(operations).toEqual([
+      expect.objectContaining({
+        name: 'GET /things/{thingId}',
+        summary: undefined,
+        change: 'changed',
+        breaking: false,
+        details: [
+          { change: 'changed', breaking: false, text: 'path parameters renamed: `/things/{id}` → `/things/{thingId}`' },
+          { change: 'changed', breaking: false, text: 'deprecated' },
+        ],
+      }),
+    ]);
+  });
+
+  it('shows a default whose type changed as JSON, so 20 and "20" differ on the page', () => {
+    const doc = (value: unknown): OpenApiDocument => ({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/a': { get: { parameters: [{ name: 'limit', in: 'query', schema: { default: value } }], responses: { '200': { description: 'ok' } } } } },
+    });
+    const [operation] = compare(doc(20), doc('20')).operations;
+    expect(operation?.details.map((d) => d.text)).toEqual(['query parameter `limit`: default `20` → `"20"`']);
+  });
 });
