@@ -90,9 +90,17 @@ export function createProgram(): Command {
   program
     .command('version')
     .description('snapshot the current docs and API description as a release: mapsdocs version 4.4')
-    .argument('<name>', 'the release, e.g. 4.4 (a URL segment: letters, digits, ".", "_", "-")')
+    .argument('[name]', 'the release, e.g. 4.4 (a URL segment: letters, digits, ".", "_", "-")')
     .option('--content <dir>', 'content tree', 'content')
-    .action(async (name: string, opts: { content: string }) => {
+    .action(async (name: string | undefined, opts: { content: string }) => {
+      if (name === undefined) {
+        // `npm version` runs the script named "version" as its lifecycle hook, with no release name: not a snapshot.
+        if (process.env['npm_command'] === 'version') {
+          process.stderr.write('mapsdocs version: nothing to do for `npm version` (to snapshot the docs, run npm run version -- <name>)\n');
+          return;
+        }
+        throw new UsageError('missing the release to snapshot: mapsdocs version <name>, e.g. mapsdocs version 4.4');
+      }
       const { snapshotVersion } = await import('./commands/version.ts');
       const outcome = await snapshotVersion({ name, content: opts.content });
       process.stderr.write(

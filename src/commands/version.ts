@@ -37,14 +37,18 @@ export async function snapshotVersion(options: VersionOptions): Promise<VersionO
   if (!VERSION_NAME.test(name) || name === CURRENT || name === 'next') {
     throw new UsageError(`"${name}" cannot name a version: use letters, digits, ".", "_" and "-" (a URL segment), not "${CURRENT}" or "next"; e.g. mapsdocs version 4.4`);
   }
+  // The name is checked against what exists before the configuration is read: it refuses a version folder
+  // versions.json does not list, which here is a name to choose again (a usage error), not a broken site.
+  const given = path.resolve(options.root ?? process.cwd());
+  const contentFolder = path.resolve(given, options.content ?? 'content');
+  const listed = readVersionsFile(contentFolder).names;
+  if (listed.includes(name)) throw new UsageError(`version "${name}" already exists in ${path.relative(given, path.join(contentFolder, VERSIONS_FILE))}`);
+  const targetDocs = path.join(contentFolder, 'versioned_docs', `version-${name}`);
+  if (existsSync(targetDocs)) throw new UsageError(`${path.relative(given, targetDocs)} already exists: remove it, or choose another name`);
   const config = resolveConfig({ root: options.root, content: options.content });
   const { contentDir, root } = config;
   const docs = path.join(contentDir, 'docs');
   if (!existsSync(docs)) throw new UsageError(`there is no ${path.relative(root, docs) || docs} to snapshot: the current docs live there`);
-  const listed = readVersionsFile(contentDir).names;
-  if (listed.includes(name)) throw new UsageError(`version "${name}" already exists in ${path.relative(root, path.join(contentDir, VERSIONS_FILE))}`);
-  const targetDocs = path.join(contentDir, 'versioned_docs', `version-${name}`);
-  if (existsSync(targetDocs)) throw new UsageError(`${path.relative(root, targetDocs)} already exists: remove it, or choose another name`);
   const sidebarsFile = path.join(contentDir, 'sidebars.json');
   const targetSidebars = path.join(contentDir, 'versioned_sidebars', `version-${name}-sidebars.json`);
   const description = config.openapiFile;

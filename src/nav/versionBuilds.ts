@@ -66,7 +66,7 @@ export function versionBuildsOf(options: {
       sidebarId: options.sidebarId,
     });
     const sidebars = new Map([...built].map(([id, items]) => [id, options.sidebarCollapsible === false ? expanded(items) : items] as const));
-    if (version.sidebarsFile !== undefined && options.sidebarIdSetAt !== undefined && !sidebars.has(options.sidebarId)) {
+    if (version.sidebarsFile !== undefined && options.sidebarIdSetAt !== undefined && sidebars.size > 0 && !sidebars.has(options.sidebarId)) {
       errors.push(
         new UserError(`docs.sidebarId: ${path.basename(version.sidebarsFile)} has no sidebar "${options.sidebarId}"`, {
           location: options.sidebarIdSetAt,
@@ -85,7 +85,7 @@ export function versionBuildsOf(options: {
           errors.push(
             new UserError(`displayed_sidebar: no sidebar "${chosen}"`, {
               location: { file: page.source.file, ...lineOf(page.source.file, /^displayed_sidebar:/) },
-              hint: `sidebars of this version: ${[...sidebars.keys()].join(', ')}`,
+              hint: sidebars.size > 0 ? `sidebars of this version: ${[...sidebars.keys()].join(', ')}` : 'this version declares no sidebar: remove displayed_sidebar, or declare the sidebar in its sidebars file',
             }),
           );
         } else sidebarOfRoute.set(page.source.route, chosen);

@@ -77,7 +77,7 @@ export function buildSiteView(config: ResolvedConfig, context: NavContext): Site
           errors.push(
             new UserError(`${where} (type "doc"): no docs page has the id "${item.docId}"`, {
               location: config.locate(['navbar', 'items', index, 'docId']),
-              hint: 'a doc id is the path under content/docs without ".md", e.g. "intro" or "security/overview"',
+              hint: docIdHint(config),
             }),
           );
           return undefined;
@@ -258,4 +258,12 @@ export function withActiveLinks(site: SiteView, route: string): SiteView {
       return item;
     });
   return { ...site, navbar: { ...site.navbar, left: mark(site.navbar.left), right: mark(site.navbar.right) } };
+}
+
+/** Where a navbar doc item's id is looked up: the docs of the version served at /docs. */
+function docIdHint(config: ResolvedConfig): string {
+  const last = config.versions.find((version) => version.isLast);
+  const folder = `content/${last?.docsDir ?? 'docs'}`;
+  const which = config.versions.length > 1 && last ? `the page must exist in the version served at /docs (${last.label}); ` : '';
+  return `${which}a doc id is the path under ${folder} without ".md", e.g. "intro" or "security/overview"`;
 }

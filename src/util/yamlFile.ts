@@ -59,10 +59,13 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
     throw new UserErrors(
       doc.errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);
-        return new UserError(`invalid YAML: ${error.message.split('\n')[0]}`, {
-          location: { file, line: pos.line + lineOffset, column: pos.col },
-          hint: 'check indentation, colons and quotes on this line (a value with ": " or a leading "@" must be quoted)',
-        });
+        // JSON files (versions.json, sidebars files) are read by the YAML parser too, which JSON is a part of.
+        return file.endsWith('.json')
+          ? new UserError(`invalid JSON: ${error.message.split('\n')[0]}`, { location: { file, line: pos.line + lineOffset, column: pos.col }, hint: 'check the commas, quotes and brackets on this line and the one before' })
+          : new UserError(`invalid YAML: ${error.message.split('\n')[0]}`, {
+              location: { file, line: pos.line + lineOffset, column: pos.col },
+              hint: 'check indentation, colons and quotes on this line (a value with ": " or a leading "@" must be quoted)',
+            });
       }),
     );
   }

@@ -77,3 +77,17 @@ describe('sidebar mistakes', () => {
     }
   });
 });
+
+describe('an empty sidebars file', () => {
+  it('shows no sidebar, even when docs.sidebarId names one (there is none to name)', async () => {
+    const { 'content/docs/shown-elsewhere.md': _, ...rest } = files;
+    const project = tempProject({ files: { ...rest, 'content/sidebars.json': '{}', 'content/site.yaml': 'docs:\n  sidebarId: guides\n' } });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8')).not.toContain('aria-label="Docs sidebar"');
+    } finally {
+      project.cleanup();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,15 +181,30 @@ describe('mapsdocs version', () => {
     ['an existing name', ['version', '2.0'], /^error: version "2\.0" already exists in content\/versions\.json\n$/],
     ['a name no URL segment can hold', ['version', 'a/b'], /^error: "a\/b" cannot name a version/],
     ['"current"', ['version', 'current'], /^error: "current" cannot name a version/],
+    ['a name whose folder is left from an earlier snapshot', ['version', '1.5'], /^error: content\/versioned_docs\/version-1\.5 already exists: remove it, or choose another name\n$/],
+    ['no name', ['version'], /^error: missing the release to snapshot/],
   ])('refuses %s with exit code 2 and changes nothing', async (_, args, message) => {
     const project = versionedSite();
     try {
+      mkdirSync(path.join(project.content, 'versioned_docs', 'version-1.5'));
       const before = readFileSync(path.join(project.content, 'versions.json'), 'utf8');
       const result = await cli(args, project.root);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(readFileSync(path.join(project.content, 'versions.json'), 'utf8')).toBe(before);
       expect(existsSync(path.join(project.content, 'versioned_docs', 'version-a'))).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('does nothing when `npm version` runs it as its lifecycle hook', async () => {
+    const project = versionedSite();
+    try {
+      const result = await cli(['version'], project.root, { npm_command: 'version' });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/nothing to do for `npm version`/);
+      expect(JSON.parse(readFileSync(path.join(project.content, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
     } finally {
       project.cleanup();
     }
@@ -244,6 +259,21 @@ describe('banner overrides', () => {
       const read = (rel: string): string => readFileSync(path.join(project.root, 'dist', rel), 'utf8');
       expect(read('docs/guide/setup.html')).toMatch(/<div class="version-banner"[^>]*><p>This is documentation for Versioned <strong>2\.0<\/strong>, which is no longer actively maintained\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup">latest version<\/a>/);
       expect(read('docs/1.0/intro.html')).not.toContain('version-banner');
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+describe('a navbar doc item on a versioned site', () => {
+  it('is looked up in the version served at /docs, and the error says so', async () => {
+    const project = versionedSite();
+    try {
+      const site = readFileSync(path.join(project.content, 'site.yaml'), 'utf8');
+      writeFileSync(path.join(project.content, 'site.yaml'), site.replace('docId: guide/setup', 'docId: new-in-next'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('no docs page has the id "new-in-next"\n  hint: the page must exist in the version served at /docs (2.0); a doc id is the path under content/versioned_docs/version-2.0 without ".md"');
     } finally {
       project.cleanup();
     }

@@ -71,6 +71,7 @@ describe('site configuration', () => {
   it('rejects a doc item whose page does not exist', () => {
     const [error] = configErrors('navbar:\n  items:\n    - { type: doc, docId: nope }\n');
     expect(error?.message).toBe('navbar.items[0] (type "doc"): no docs page has the id "nope"');
+    expect(error?.hint).toBe('a doc id is the path under content/docs without ".md", e.g. "intro" or "security/overview"');
   });
 
   it('reports a wrong value with its dotted path and line', () => {

@@ -40,3 +40,16 @@ describe('validateYaml', () => {
     ]);
   });
 });
+
+describe('parseYaml', () => {
+  it('names a fault of a JSON file as JSON, at its line', () => {
+    expect(() => parseYaml('["4.4",\n  "4.3"\n', 'content/versions.json')).toThrow(UserErrors);
+    try {
+      parseYaml('["4.4",\n  "4.3"\n', 'content/versions.json');
+    } catch (error) {
+      const [first] = (error as UserErrors).errors;
+      expect(first?.message).toMatch(/^invalid JSON: /);
+      expect(first?.hint).toMatch(/commas, quotes and brackets/);
+    }
+  });
+});
