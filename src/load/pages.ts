@@ -63,14 +63,19 @@ export function readSourcePage(contentDir: string, relFile: string, tree: DocsTr
   const file = path.join(contentDir, relFile);
   const source = readFileSync(file, 'utf8');
   const hash = createHash('sha1').update(source).digest('base64url');
-  // Unchanged since the last build of this session: its front matter need not be parsed again.
-  if (previous && previous.file === file && previous.hash === hash) return previous;
   const kind = tree ? 'doc' : 'page';
   const inner = relFile.slice(tree ? tree.docsDir.length + 1 : 'pages/'.length).replace(/\.md$/, '');
   const dir = tree && inner.includes('/') ? inner.slice(0, inner.lastIndexOf('/')) : '';
+  const routeOf = (frontMatter: FrontMatter): string =>
+    frontMatter.slug !== undefined ? applySlug({ dir, prefix: tree ? tree.routeBase : '' }, frontMatter.slug) : tree ? routeOfDocId(inner, tree.routeBase) : inner === 'index' ? '/' : `/${inner}`;
+  // Unchanged since the last build of this session: its front matter need not be parsed again. Its route is
+  // worked out again, as a change of versions (a new release, another lastVersion) moves a version's pages.
+  if (previous && previous.file === file && previous.hash === hash && previous.version === tree?.version) {
+    const route = routeOf(previous.frontMatter);
+    return route === previous.route ? previous : { ...previous, route };
+  }
   const { frontMatter, body } = splitFrontMatter(source, file);
-  let route = tree ? routeOfDocId(inner, tree.routeBase) : inner === 'index' ? '/' : `/${inner}`;
-  if (frontMatter.slug !== undefined) route = applySlug({ dir, prefix: tree ? tree.routeBase : '' }, frontMatter.slug);
+  const route = routeOf(frontMatter);
   return {
     kind,
     file,

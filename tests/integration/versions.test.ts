@@ -248,6 +248,36 @@ describe('mapsdocs dev on a versioned site', () => {
   });
 });
 
+describe('mapsdocs dev when the versions change', () => {
+  it('moves every version\'s pages when a release is snapshotted, then when lastVersion changes, without a restart', async () => {
+    const project = versionedSite();
+    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    try {
+      await server.settled();
+      const status = async (route: string): Promise<number> => (await fetch(`${server.url}${route.slice(1)}`)).status;
+      const get = async (route: string): Promise<string> => (await fetch(`${server.url}${route.slice(1)}`)).text();
+      const stream = await events(server.url);
+      const snapshot = await cli(['version', '3.0'], project.root);
+      expect(snapshot.code, snapshot.stderr).toBe(0);
+      await stream.next('update', 30_000, () => existsSync(path.join(project.content, 'versioned_docs', 'version-3.0')));
+      await expect.poll(() => get('/docs/intro'), { timeout: 20_000 }).toContain('Current docs.');
+      expect(await get('/docs/2.0/intro')).toContain('Docs of 2.0.');
+      expect(await status('/docs/2.0/only-in-2')).toBe(200);
+      expect(await get('/docs/1.0/intro')).toContain('Docs of 1.0');
+
+      const site = readFileSync(path.join(project.content, 'site.yaml'), 'utf8');
+      writeFileSync(path.join(project.content, 'site.yaml'), `${site}\ndocs:\n  lastVersion: current\n`);
+      await expect.poll(() => status('/docs/next/intro'), { timeout: 20_000 }).toBe(404);
+      expect(await status('/docs/3.0/intro')).toBe(200);
+      expect(await get('/docs/intro')).toContain('Current docs.');
+      stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
+
 describe('banner overrides', () => {
   it('show a banner site.yaml gives the last version (linking to its own page), and none where it says none', async () => {
     const project = versionedSite();
