@@ -17,14 +17,15 @@ function versionMap(text: string | undefined): Record<string, string> | undefine
  * one in a versions dropdown. Pages outside the docs show it as the
  * dropdown's label, and their navbar links into the docs (docSidebar,
  * docsVersion and doc items, which carry a target per version) lead into it,
- * as Docusaurus does; docs pages show and link their own version.
+ * as Docusaurus does; a version's pages show and link their own version.
  */
 export function mountVersionPreference(signal: AbortSignal): void {
   const config = clientConfig();
   const showPreferred = (): void => {
     // Reading also drops a stored name the configuration does not list.
     const preferred = versionPreference.read(config);
-    if (document.body.classList.contains('page-doc') || document.body.classList.contains('page-apiReference')) return;
+    // A page of a version (a doc, its reference, change log or not-found page) shows and links its own version.
+    if (document.body.dataset['docsVersion'] !== undefined) return;
     if (preferred === undefined) return;
     const label = config.docs.versions.find((v) => v.name === preferred)?.label;
     if (label !== undefined) for (const current of document.querySelectorAll<HTMLElement>('.navbar-dropdown[data-kind="versions"] [data-current-label]')) current.textContent = label;

@@ -180,7 +180,12 @@ export function buildPageViews(options: {
     }
     if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route ?? v.reference?.route) }));
     // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
-    if (versions.length > 1 && build !== last) views.push(fixed(notFoundView(config, build, `${build.version.routeBase}/404`), true));
+    // It belongs to its version, as Docusaurus takes the version from the URL: the dropdown, the navbar's docs
+    // links and search are that version's (no banner: there is no page to compare).
+    if (versions.length > 1 && build !== last) {
+      const version = versionViewOf(versions, build, base, () => undefined);
+      views.push(fixed({ ...notFoundView(config, build, `${build.version.routeBase}/404`), ...(version ? { version: { ...version, banner: undefined } } : {}) }, true));
+    }
   }
   for (const page of pages) views.push({ route: page.source.route, from: page.source, make: () => contentPageView(page, config) });
   if (!pages.some((p) => p.source.route === '/')) {

@@ -59,4 +59,21 @@ describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
     const fallback = await search('/markdown-page', 'introduction', 'nonsense');
     expect(fallback.status).toMatch(/in version 2\.0$/);
   });
+
+  it('treats a version\'s not-found page as that version, whatever the reader prefers', async () => {
+    const page = await site.session.context.newPage();
+    await page.addInitScript(() => localStorage.setItem('docs-preferred-version-default', '1.0'));
+    const response = await page.goto(`${site.base}/docs/next/nope`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('.navbar-dropdown[data-kind="versions"] [data-current-label]').first().textContent()).toBe('Next');
+    expect(await page.getByRole('link', { name: 'Documentation' }).first().getAttribute('href')).toBe('/docs/next/intro');
+    await page.close();
+    const searched = await search('/docs/next/nope', 'introduction', '1.0');
+    expect(searched.status).toMatch(/in version Next$/);
+  });
+
+  it('finds the REST change log and its changes', async () => {
+    const found = await search('/docs/next/intro', 'legacy');
+    expect(found.hrefs.some((href) => href.startsWith('/docs/next/api/changes#'))).toBe(true);
+  });
 });
