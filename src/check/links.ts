@@ -13,6 +13,15 @@ export interface LinkGraph {
   anchors: ReadonlyMap<string, ReadonlySet<string>>;
   /** Files that exist in the output without being pages (assets, sitemap…). */
   files?: ReadonlySet<string>;
+  /** The route bases of the docs versions (`/docs`, `/docs/next`, …), on a versioned site. */
+  versionBases?: readonly string[];
+}
+
+/** The version base a route lies under (the longest that holds it), or undefined outside the docs. */
+function baseOf(route: string, bases: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const base of bases) if ((route === base || route.startsWith(`${base}/`)) && (found === undefined || base.length > found.length)) found = base;
+  return found;
 }
 
 export interface BrokenLink {
@@ -101,7 +110,11 @@ export function findBrokenLinks(graph: LinkGraph): BrokenLink[] {
       const target = findRoute(link.path, graph.anchors);
       if (target === undefined) {
         if (graph.files?.has(link.path) || graph.files?.has(decoded(link.path))) continue;
-        const suggestion = didYouMean(link.path, graph.anchors.keys());
+        // A page of another version is no suggestion: written in this page, its route would mean this version's page.
+        const bases = graph.versionBases ?? [];
+        const own = baseOf(page.route, bases);
+        const candidates = bases.length < 2 ? graph.anchors.keys() : [...graph.anchors.keys()].filter((route) => baseOf(route, bases) === undefined || baseOf(route, bases) === own);
+        const suggestion = didYouMean(link.path, candidates);
         broken.push({ kind: 'link', ...at, message: `broken link "${link.raw}": no page at ${link.path}`, suggestion });
         continue;
       }

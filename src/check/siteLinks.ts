@@ -20,5 +20,6 @@ export function findSiteBrokenLinks(site: { parsed: readonly ParsedPage[]; views
     pages: parsed.map((p) => ({ route: p.source.route, file: p.source.file, links: p.result.links })),
     anchors,
     files,
+    versionBases: site.versions.map((v) => v.version.routeBase),
   });
 }

@@ -66,3 +66,18 @@ describe('link checker', () => {
     expect(didYouMean('/completely/else', ['/docs/intro'])).toBeUndefined();
   });
 });
+
+describe('suggestions on a versioned site', () => {
+  it('suggest a page of the linking page\'s own version, never another version\'s (its route would mean this version\'s page)', () => {
+    const anchors = new Map([
+      ['/docs/brand-new-page', new Set<string>()],
+      ['/docs/4.3/intro', new Set<string>()],
+      ['/docs/4.3/only-43', new Set<string>()],
+    ]);
+    const page = (path: string) => ({ route: '/docs/4.3/intro', file: '/c/versioned_docs/version-4.3/intro.md', links: [{ raw: path, path, hash: undefined, line: 1, column: 1 }] });
+    const [other] = findBrokenLinks({ pages: [page('/docs/4.3/brand-new-page')], anchors, versionBases: ['/docs', '/docs/4.3'] });
+    expect(other?.suggestion).toBeUndefined();
+    const [own] = findBrokenLinks({ pages: [page('/docs/4.3/only-4')], anchors, versionBases: ['/docs', '/docs/4.3'] });
+    expect(own?.suggestion).toBe('/docs/4.3/only-43');
+  });
+});
