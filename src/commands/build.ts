@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
-import { inputFingerprint, recordBuild, reusableBuild } from '../emit/upToDate.ts';
+import { pageReuseFrom } from '../emit/pageReuse.ts';
+import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
 import { engineVersion } from '../engine.ts';
 import { consoleReporter, formatTimings, type Reporter, type Timing } from '../util/task.ts';
 
@@ -65,7 +66,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const { pages, searchWaitMs } = await emitSite(context, site);
+  // With the cache on, pages rendered as the last build rendered them are taken from its output.
+  const reuse = config.cache ? pageReuseFrom(config.outDir, lastBuildRecord(config)) : undefined;
+  const { pages, searchWaitMs, reused } = await emitSite(context, site, reuse);
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs });
   // What the search index adds at the end: its worker makes it once the last page is parsed, and
   // the pages are written meanwhile; this is how long the build waited for it after them.
@@ -73,13 +76,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   persistCache(context);
   if (fingerprint) {
     try {
-      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken });
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys) } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);
     }
   }
   const total = performance.now() - started;
-  reporter.info(`✓ built ${pages} pages into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
+  reporter.info(`✓ built ${pages} pages${reused > 0 ? ` (${reused} unchanged, taken from the last build)` : ''} into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
   return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };
 }

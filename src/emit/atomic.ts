@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync, linkSync } from 'node:fs';
 import path from 'node:path';
 import { outputTarget } from '../io/confinement.ts';
 
@@ -6,6 +6,11 @@ export interface OutputFile {
   /** Path relative to the output folder, with `/`. */
   path: string;
   contents: string | Uint8Array;
+  /**
+   * A file of the last output with these very contents (a page the build did not render again): linked
+   * rather than written, which costs no copy of its bytes; copied when the folder cannot hold links.
+   */
+  linkFrom?: string;
 }
 
 export interface CopiedFile {
@@ -23,7 +28,14 @@ export function writeFilesInto(dir: string, files: Iterable<OutputFile>): void {
       mkdirSync(parent, { recursive: true });
       made.add(parent);
     }
-    writeFileSync(target, file.contents);
+    if (file.linkFrom === undefined) writeFileSync(target, file.contents);
+    else {
+      try {
+        linkSync(file.linkFrom, target);
+      } catch {
+        copyFileSync(file.linkFrom, target);
+      }
+    }
   }
 }
 

@@ -23,6 +23,8 @@ export interface LastBuild {
   broken: BrokenLink[];
   /** Every output file with its size and modification time. */
   files: [string, number, number][];
+  /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
+  pageKeys?: Record<string, string>;
 }
 
 const FILE = 'last-build.json';
@@ -72,15 +74,20 @@ function listOutput(outDir: string): [string, number, number][] {
   return files;
 }
 
-/** The last build, if its inputs were these and its output is untouched. */
-export function reusableBuild(config: ResolvedConfig, fingerprint: string): LastBuild | undefined {
-  let last: LastBuild;
+/** The record of the last successful build into this output folder, whatever its inputs were. */
+export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
   try {
-    last = JSON.parse(readFileSync(path.join(config.cacheDir, FILE), 'utf8')) as LastBuild;
+    const last = JSON.parse(readFileSync(path.join(config.cacheDir, FILE), 'utf8')) as LastBuild;
+    return last.outDir === config.outDir && Array.isArray(last.files) ? last : undefined;
   } catch {
     return undefined;
   }
-  if (last.fingerprint !== fingerprint || last.outDir !== config.outDir) return undefined;
+}
+
+/** The last build, if its inputs were these and its output is untouched. */
+export function reusableBuild(config: ResolvedConfig, fingerprint: string): LastBuild | undefined {
+  const last = lastBuildRecord(config);
+  if (last === undefined || last.fingerprint !== fingerprint) return undefined;
   for (const [rel, size, mtime] of last.files) {
     const file = path.join(config.outDir, rel);
     if (!existsSync(file)) return undefined;

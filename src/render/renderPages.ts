@@ -3,6 +3,8 @@ import { assetsFingerprint, collectAssets, type SiteAssets } from '../assets.ts'
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { BuildContext } from '../context.ts';
 import type { OutputFile } from '../emit/atomic.ts';
+import type { PageReuse } from '../emit/pageReuse.ts';
+import { hashOf } from '../cache.ts';
 import type { PreparedSite } from '../build.ts';
 import { outputPathOf } from './pageViews.ts';
 import { buildSiteView, type VersionNav } from './siteView.ts';
@@ -31,17 +33,22 @@ export function siteViewOf(config: ResolvedConfig, versions: readonly VersionNav
  */
 export function* renderPages(
   prepared: PreparedSite,
-  context: Pick<BuildContext, 'renderers' | 'renderersKey' | 'rendered'>,
+  context: Pick<BuildContext, 'renderers' | 'renderersKey' | 'rendered' | 'engine'>,
+  reuse?: PageReuse,
 ): Generator<OutputFile & { route: string; reused: boolean }> {
   const { renderers, rendered: memo } = context;
   const sameSite = memo?.site !== undefined && memo.site.renderersKey === context.renderersKey && isDeepStrictEqual(memo.site.view, prepared.site);
   if (memo) memo.site = { view: prepared.site, renderersKey: context.renderersKey };
+  // A one-off build keys each page by everything it is rendered from, to take unchanged pages from the last output.
+  const siteKey = reuse ? hashOf(context.engine, context.renderersKey, JSON.stringify(prepared.site)) : '';
   const live = new Set<string>();
   for (const view of prepared.views) {
     const page = withMermaid(view.make(), prepared.assets);
     const file = outputPathOf(view.route);
     if (!memo) {
-      yield { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
+      const key = reuse ? hashOf(siteKey, JSON.stringify(page)) : '';
+      const kept = reuse?.kept(file, key);
+      yield kept !== undefined ? { route: view.route, path: file, contents: '', linkFrom: kept, reused: true } : { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
       continue;
     }
     live.add(view.route);

@@ -271,6 +271,30 @@ describe('build failures and options', () => {
     }
   });
 
+  it('takes the pages an edit did not change from the last output, byte for byte what rendering them gives', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const read = (dir: string, rel: string): string => readFileSync(path.join(project.root, dir, rel), 'utf8');
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      writeFileSync(path.join(project.content, 'docs', 'guide', 'setup.md'), `${read('content', 'docs/guide/setup.md')}\n\nOne more sentence.\n`);
+      // A page changed by hand since is rendered again, not kept.
+      writeFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'tampered');
+      const again = await cli(['build', '--no-search'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      const pages = Number(/built (\d+) pages/.exec(again.stderr + again.stdout)?.[1]);
+      const kept = Number(/\((\d+) unchanged, taken from the last build\)/.exec(again.stderr + again.stdout)?.[1]);
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThanOrEqual(pages - 2);
+      expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], project.root)).code).toBe(0);
+      for (const file of walk(path.join(project.root, 'fresh'))) {
+        const rel = path.relative(path.join(project.root, 'fresh'), file);
+        expect(read('dist', rel), rel).toBe(read('fresh', rel));
+      }
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('leaves the previous site and no temporary folder when interrupted while writing', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {

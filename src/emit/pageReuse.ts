@@ -1,0 +1,43 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import type { LastBuild } from './upToDate.ts';
+
+/**
+ * Pages a build takes from the output of the last one instead of rendering
+ * them again: a page whose view (and the site view, templates and engine) is
+ * what the last build rendered, and whose file is still as that build wrote
+ * it (same size and modification time). After one edit, a site with several
+ * docs versions renders the few pages that changed, not every version again.
+ */
+export interface PageReuse {
+  /** The last build's copy of this output file (absolute), when it was rendered from `key` and is untouched since. */
+  kept(file: string, key: string): string | undefined;
+  /** What this build rendered each output file from, for the next build. */
+  readonly keys: Map<string, string>;
+}
+
+export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
+  const keys = new Map<string, string>();
+  const written = new Map((last?.files ?? []).map(([rel, size, mtime]) => [rel.split(path.sep).join('/'), { size, mtime }]));
+  const previous = new Map(Object.entries(last?.pageKeys ?? {}));
+  return {
+    keys,
+    kept(file, key) {
+      keys.set(file, key);
+      if (previous.get(file) !== key) return undefined;
+      const was = written.get(file);
+      if (was === undefined) return undefined;
+      try {
+        const full = path.join(outDir, file);
+        // Not through a link: the output holds none of its own, and one put there must not lead the build elsewhere.
+        const stat = lstatSync(full);
+        // Changed by anyone since: rendered again, never trusted.
+        // One link only, as every file a build leaves has: a second name would be a file put there from elsewhere.
+        if (!stat.isFile() || stat.nlink !== 1 || stat.size !== was.size || stat.mtimeMs !== was.mtime) return undefined;
+        return full;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

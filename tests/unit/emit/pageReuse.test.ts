@@ -1,0 +1,48 @@
+import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageReuseFrom } from '../../../src/emit/pageReuse.ts';
+import type { LastBuild } from '../../../src/emit/upToDate.ts';
+
+let dir = '';
+const made: string[] = [];
+afterEach(() => {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** An output folder with one page, and the record the build that wrote it left. */
+function lastOutput(key: string): { out: string; last: LastBuild } {
+  dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-reuse-'));
+  made.push(dir);
+  const out = path.join(dir, 'dist');
+  const file = path.join(out, 'intro.html');
+  mkdirSync(out);
+  writeFileSync(file, '<p>intro</p>');
+  const stat = statSync(file);
+  return { out, last: { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [['intro.html', stat.size, stat.mtimeMs]], pageKeys: { 'intro.html': key } } };
+}
+
+describe('pageReuseFrom', () => {
+  it('keeps the last file of a page rendered from the same inputs, and records every key for the next build', () => {
+    const { out, last } = lastOutput('k1');
+    const reuse = pageReuseFrom(out, last);
+    expect(reuse.kept('intro.html', 'k1')).toBe(path.join(out, 'intro.html'));
+    expect(reuse.kept('other.html', 'k2')).toBeUndefined();
+    expect([...reuse.keys]).toEqual([
+      ['intro.html', 'k1'],
+      ['other.html', 'k2'],
+    ]);
+  });
+
+  it('renders again a page whose inputs changed, or whose file was changed or linked since', () => {
+    const { out, last } = lastOutput('k1');
+    expect(pageReuseFrom(out, last).kept('intro.html', 'k2')).toBeUndefined();
+    writeFileSync(path.join(out, 'intro.html'), '<p>edited by hand</p>');
+    expect(pageReuseFrom(out, last).kept('intro.html', 'k1')).toBeUndefined();
+    const again = lastOutput('k1');
+    linkSync(path.join(again.out, 'intro.html'), path.join(dir, 'second-name'));
+    expect(pageReuseFrom(again.out, again.last).kept('intro.html', 'k1')).toBeUndefined();
+    expect(pageReuseFrom(again.out, undefined).kept('intro.html', 'k1')).toBeUndefined();
+  });
+});
