@@ -104,6 +104,10 @@ function swap(html: string): void {
     if (current && incoming) current.replaceWith(document.adoptNode(incoming));
   }
   document.body.className = next.body.className;
+  // The docs version a page belongs to (search's scope, the navbar's version) travels with it.
+  const version = next.body.dataset['docsVersion'];
+  if (version === undefined) delete document.body.dataset['docsVersion'];
+  else document.body.dataset['docsVersion'] = version;
   // Scripts that arrive with the content (the home page's base-address check) run as they would on a full load.
   for (const script of document.querySelectorAll<HTMLScriptElement>('#page-root script:not([src]):not([type])')) {
     const fresh = document.createElement('script');
