@@ -65,11 +65,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
     return { ok: false, pages: site.views.length, broken: site.broken, timings: context.timings, outDir: config.outDir };
   }
   const emitStart = performance.now();
-  const { pages, searchWaitMs } = await emitSite(context, site);
-  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs });
+  const { pages, searchWaitMs, compressMs } = await emitSite(context, site);
+  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs - compressMs });
   // What the search index adds at the end: its worker makes it once the last page is parsed, and
   // the pages are written meanwhile; this is how long the build waited for it after them.
   if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
+  // Gzip and brotli copies for static hosts, made once every file is written.
+  context.timings.push({ label: 'compress', ms: compressMs });
   persistCache(context);
   if (fingerprint) {
     try {
