@@ -15,6 +15,7 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
     fixture: 'basic',
     files: {
       'content/docs/flows.md': '---\ntitle: Flows\n---\n\nA diagram.\n\n```mermaid\nflowchart LR\n  P["Sensor gateway"] -->|MQTT-SN| B(Edge broker)\n```\n',
+      'content/docs/mixed.md': '---\ntitle: Mixed\n---\n\n```mermaid\nflowchart LR\n  A[Drawn at build time] --> B[Too]\n```\n\n```mermaid\npie title Left to the browser\n  "Yes" : 3\n  "No" : 1\n```\n',
       'content/pages/markdown-page.md': '# Start\n\nSee [the reference](/docs/api/reference), [the intro](/docs/intro) and [the flows](/docs/flows).\n',
     },
   });
@@ -97,6 +98,19 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
       await page.close();
     }
     expect(colours['light']).not.toBe(colours['dark']);
+  });
+
+  it('draws in the browser, with mermaid, only the diagram the build could not draw', async () => {
+    const { page, errors, requested } = await open('/docs/mixed');
+    expect(requested.some((p) => /\/mermaid\.[0-9a-f]+\.js$/.test(p))).toBe(true);
+    const browserDrawn = page.locator('figure.diagram:has(.diagram-source)');
+    await expect.poll(() => browserDrawn.getAttribute('data-rendered'), { timeout: 20_000 }).toBe('true');
+    expect(await browserDrawn.locator('svg').count()).toBe(1);
+    const buildDrawn = page.locator('figure.diagram:not(:has(.diagram-source))');
+    expect(await buildDrawn.locator('svg').count()).toBe(1);
+    expect(await buildDrawn.locator('svg text', { hasText: 'Drawn at build time' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('loads light pages of links in view ahead, but a reference only when its link is pointed at', async () => {

@@ -11,11 +11,17 @@ import type { BehaviourDetail } from '../lifecycle.ts';
 /**
  * Turns an opened section's deferred content into elements: the markup the
  * server rendered, kept as the text of a <noscript> (templates/api/ApiReference.tsx),
- * parsed as the page would have parsed it.
+ * parsed as the page would have parsed it. A page that arrived by client
+ * navigation was parsed without scripts (DOMParser), so its <noscript> already
+ * holds the elements, hidden: they are moved out.
  */
 function revealDeferred(details: HTMLDetailsElement): void {
   const holder = details.querySelector<HTMLElement>(':scope > noscript.deferred');
   if (!holder) return;
+  if (holder.childElementCount > 0) {
+    holder.replaceWith(...holder.childNodes);
+    return;
+  }
   const template = document.createElement('template');
   template.innerHTML = holder.textContent;
   holder.replaceWith(template.content);
