@@ -8,7 +8,7 @@ import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import { precompressTree } from './precompress.ts';
 
 /** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
-export function forHosts(staging: string, previous: string): void {
+export function forHosts(staging: string, previous: string | undefined): void {
   const top = readdirSync(staging, { withFileTypes: true });
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
   precompressTree(staging, previous);
@@ -23,7 +23,8 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite): P
   let compressMs = 0;
   const finish = async (staging: string): Promise<void> => {
     const start = performance.now();
-    forHosts(staging, context.config.outDir);
+    // The previous output's copies are work from an earlier build, which --no-cache leaves alone.
+    forHosts(staging, context.config.cache ? context.config.outDir : undefined);
     compressMs = performance.now() - start;
   };
   let count = 0;
