@@ -127,6 +127,7 @@ function labelWidth(text: string, fontSize: number): number {
 }
 
 const NUMBER = '(-?[\\d.]+)';
+const round = (n: number): string => String(Math.round(n * 100) / 100);
 
 /**
  * The SVG with its view box widened to hold every label: the library spaces
@@ -152,7 +153,6 @@ export function withLabelsInView(svg: string): string {
     right = Math.max(right, start + w + 4);
   }
   if (left >= minX && right <= minX + width) return svg;
-  const round = (n: number): string => String(Math.round(n * 100) / 100);
   const newWidth = right - left;
   return svg.replace(/^<svg\b[^>]*>/, (tag) =>
     tag
@@ -161,15 +161,32 @@ export function withLabelsInView(svg: string): string {
   );
 }
 
+/**
+ * The smallest a label may be drawn on screen, in CSS pixels. A wide diagram shrinks to the column
+ * only so far (its labels are 11 to 13 units): past that it keeps this size and the figure scrolls
+ * sideways (`.diagram` has overflow-x: auto), as a wide table does, rather than shrink its words
+ * to a size nobody can read (a 2,000-unit-wide flowchart in a phone's column drew 3 px letters).
+ */
+export const MIN_LABEL_PX = 9;
+
+/** The width below which the SVG's smallest label would be drawn under MIN_LABEL_PX, or undefined when it has none. */
+export function minReadableWidth(svg: string): number | undefined {
+  const width = Number(/^<svg\b[^>]*?\swidth="([\d.]+)"/.exec(svg)?.[1]);
+  const sizes = [...svg.matchAll(/<text\b[^>]*?\sfont-size="([\d.]+)"/g)].map((m) => Number(m[1])).filter((n) => n > 0);
+  if (!Number.isFinite(width) || sizes.length === 0) return undefined;
+  return Math.ceil(width * Math.min(1, MIN_LABEL_PX / Math.min(...sizes)));
+}
+
 /** The library's standalone SVG, made fit for a page (see the module comment). */
 export function pageReadySvg(svg: string): string {
+  const minWidth = minReadableWidth(svg);
   return (
     withLabelsInView(svg)
       // The font @import, and rules that would apply to the whole page: the site's stylesheet has their scoped equivalent.
       .replace(/<style>[\s\S]*?<\/style>\s*/g, '')
       // Colours come from the page's colour mode, not from values fixed at build time.
       .replace(/^<svg\b([^>]*?)\sstyle="[^"]*"/, '<svg$1')
-      .replace(/^<svg\b/, '<svg class="diagram-svg-image"')
+      .replace(/^<svg\b/, `<svg class="diagram-svg-image"${minWidth === undefined ? '' : ` style="min-width:${minWidth}px"`}`)
       .replace(/(\s)id="([^"]+)"/g, `$1id="${ID_PLACEHOLDER}-$2"`)
       .replace(/url\(#([^)]+)\)/g, `url(#${ID_PLACEHOLDER}-$1)`)
       .replace(/(\shref=")#([^"]+)"/g, `$1#${ID_PLACEHOLDER}-$2"`)
@@ -184,19 +201,74 @@ export function idPrefixed(svg: string, n: number): string {
   return svg.split(ID_PLACEHOLDER).join(`diagram-${n}`);
 }
 
+/** How far a redrawn loop reaches out from its node, and the gap between it and its label, in user units. */
+const LOOP_REACH = 24;
+const LOOP_GAP = 4;
+
+/**
+ * A line from a node of a flowchart or state diagram back to itself, made visible: beautiful-mermaid
+ * 1.1.3 draws it as a 10-unit stub beside the node (`x,y1 x-10,y1 x-10,y2 x,y2`), its label's box
+ * centred on the stub and drawn over it, so that only an arrow from the label into the node shows.
+ * The stub is drawn LOOP_REACH wide and its label moved out beyond it, widening the view box when
+ * the label then reaches past it. Another shape of self-loop is left as it is (`selfLoop` finds it).
+ */
+export function withVisibleSelfLoops(svg: string): string {
+  let out = svg;
+  let leftmost = Number.POSITIVE_INFINITY;
+  for (const match of svg.matchAll(/<polyline\b[^>]*?\sdata-from="([^"]*)"\s+data-to="([^"]*)"[^>]*?\spoints="([^"]*)"[^>]*>/g)) {
+    const [tag, from, to, pointList] = match as unknown as [string, string, string, string];
+    if (from !== to) continue;
+    const points = pointList.trim().split(/\s+/).map((pair) => pair.split(',').map(Number) as [number, number]);
+    const [p0, p1, p2, p3] = points;
+    if (points.length !== 4 || !p0 || !p1 || !p2 || !p3 || p0[0] !== p3[0] || p1[0] !== p2[0] || !(p1[0] < p0[0])) continue;
+    const outer = p0[0] - LOOP_REACH;
+    const redrawn = tag.replace(/\spoints="[^"]*"/, ` points="${p0.join(',')} ${outer},${p1[1]} ${outer},${p2[1]} ${p3.join(',')}"`).replace(/^<polyline\b/, '<polyline data-loop="redrawn"');
+    out = out.replace(tag, redrawn);
+    // Its label: a group naming the same ends, a box and a text; moved left so that its box ends LOOP_GAP before the loop.
+    const label = new RegExp(`<g class="edge-label" data-from="${from}" data-to="${to}"[^>]*>[\\s\\S]*?</g>`).exec(out)?.[0];
+    const rect = label ? /<rect\b[^>]*?\sx="([-\d.]+)"[^>]*?\swidth="([\d.]+)"/.exec(label) : null;
+    if (!label || !rect) continue;
+    const shift = Number(rect[1]) + Number(rect[2]) - (outer - LOOP_GAP);
+    if (!(shift > 0)) continue;
+    const moved = label.replace(/(<(?:rect|text)\b[^>]*?\sx=")([-\d.]+)"/g, (_, head: string, x: string) => `${head}${round(Number(x) - shift)}"`);
+    out = out.replace(label, moved);
+    leftmost = Math.min(leftmost, Number(rect[1]) - shift - LOOP_GAP);
+  }
+  const box = new RegExp(`^<svg\\b[^>]*?\\sviewBox="${NUMBER} ${NUMBER} ${NUMBER} ${NUMBER}"`).exec(out);
+  if (!box || !(leftmost < Number(box[1]))) return out;
+  const [minX, minY, width, height] = box.slice(1, 5).map(Number) as [number, number, number, number];
+  const newWidth = width + (minX - leftmost);
+  return out.replace(/^<svg\b[^>]*>/, (tag) =>
+    tag.replace(/\sviewBox="[^"]*"/, ` viewBox="${round(leftmost)} ${round(minY)} ${round(newWidth)} ${round(height)}"`).replace(/\swidth="[^"]*"/, ` width="${round(newWidth)}"`),
+  );
+}
+
+/**
+ * A node of a flowchart or state diagram with a line back to itself that is still drawn as the
+ * library draws it (withVisibleSelfLoops did not recognise its shape): hidden under its label.
+ * (A sequence diagram's message to its own actor is drawn well.)
+ */
+export function selfLoop(source: string, svg: string): string | undefined {
+  if (/^\s*(?:%%.*\n\s*)*sequenceDiagram\b/.test(source)) return undefined;
+  for (const match of svg.matchAll(/<polyline\b(?![^>]*data-loop="redrawn")[^>]*?\sdata-from="([^"]*)"\s+data-to="([^"]*)"/g)) if (match[1] === match[2]) return decodeXml(match[1] ?? '');
+  return undefined;
+}
+
 /**
  * Renders one diagram: the page-ready SVG, or why it cannot be drawn at build
- * time (a syntax or diagram type the library does not read, or labels of the
- * source that its drawing leaves out).
+ * time (a syntax or diagram type the library does not read, labels of the
+ * source that its drawing leaves out, or a line it hides).
  */
 export function renderDiagram(library: BeautifulMermaid, source: string): DiagramResult {
   let svg: string;
   try {
-    svg = library.renderMermaidSVG(normaliseSource(source), { ...RENDER_OPTIONS });
+    svg = withVisibleSelfLoops(library.renderMermaidSVG(normaliseSource(source), { ...RENDER_OPTIONS }));
   } catch (error) {
     return { error: error instanceof Error ? error.message.split('\n')[0] ?? 'unknown error' : String(error) };
   }
   const missing = missingLabels(source, svg);
   if (missing.length > 0) return { error: `the drawing leaves out ${missing.map((m) => JSON.stringify(m)).join(', ')}` };
+  const loop = selfLoop(source, svg);
+  if (loop !== undefined) return { error: `the drawing hides the line from "${loop}" back to itself under its label` };
   return { svg: pageReadySvg(svg) };
 }

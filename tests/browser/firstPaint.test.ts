@@ -16,6 +16,7 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
     files: {
       'content/docs/flows.md': '---\ntitle: Flows\n---\n\nA diagram.\n\n```mermaid\nflowchart LR\n  P["Sensor gateway"] -->|MQTT-SN| B(Edge broker)\n```\n',
       'content/docs/mixed.md': '---\ntitle: Mixed\n---\n\n```mermaid\nflowchart LR\n  A[Drawn at build time] --> B[Too]\n```\n\n```mermaid\npie title Left to the browser\n  "Yes" : 3\n  "No" : 1\n```\n',
+      'content/docs/wide.md': '---\ntitle: Wide\n---\n\n```mermaid\nflowchart LR\n  A[Parking and bin sensors] --> B[LoRaWAN gateways] --> C[Street-light controllers] --> D[Air-quality station] --> E[Edge broker] --> F[Core broker]\n```\n',
       'content/pages/markdown-page.md': '# Start\n\nSee [the reference](/docs/api/reference), [the intro](/docs/intro) and [the flows](/docs/flows).\n',
     },
   });
@@ -98,6 +99,24 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
       await page.close();
     }
     expect(colours['light']).not.toBe(colours['dark']);
+  });
+
+  it('scrolls a wide diagram sideways on a phone, from the keyboard too, rather than shrink its labels past 9 px', async () => {
+    const { page } = await open('/docs/wide');
+    const figure = page.locator('figure.diagram');
+    const sizes = await figure.evaluate((f) => {
+      const svg = f.querySelector('svg') as SVGSVGElement;
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const smallest = Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))));
+      return { label: smallest * scale, scrolls: f.scrollWidth > f.clientWidth, tabIndex: (f as HTMLElement).tabIndex };
+    });
+    expect(sizes.label).toBeGreaterThanOrEqual(9);
+    expect(sizes.scrolls).toBe(true);
+    expect(sizes.tabIndex).toBe(0);
+    await figure.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => figure.evaluate((f) => f.scrollLeft)).toBeGreaterThan(0);
+    await page.close();
   });
 
   it('draws in the browser, with mermaid, only the diagram the build could not draw', async () => {

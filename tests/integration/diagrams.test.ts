@@ -36,7 +36,7 @@ describe('diagrams drawn at build time', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('warning');
     const html = readFileSync(path.join(out, 'docs/flows.html'), 'utf8');
-    expect(html.match(/<figure class="diagram" data-diagram="mermaid" data-rendered="true"><div class="diagram-svg"><svg class="diagram-svg-image"/g)).toHaveLength(3);
+    expect(html.match(/<figure class="diagram" data-diagram="mermaid" data-rendered="true" tabindex="0"><div class="diagram-svg"><svg class="diagram-svg-image"/g)).toHaveLength(3);
     for (const label of ['Sensor gateway', 'MQTT-SN', 'Edge broker', 'sharedSecret', 'Core broker', 'CONNECT with keep-alive', 'CONNACK', 'Paused']) expect(html).toMatch(new RegExp(`<text[^>]*>${label}</text>`));
     // Its size is in its own attributes, there before any script or style: the space is reserved from the first paint.
     for (const [, w, h] of html.matchAll(/<svg class="diagram-svg-image"[^>]* width="([\d.]+)" height="([\d.]+)"/g)) expect(Number(w) * Number(h)).toBeGreaterThan(0);

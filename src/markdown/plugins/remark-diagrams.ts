@@ -36,7 +36,8 @@ export default function remarkDiagrams(options: { diagrams: DiagramRenderer }) {
       if ('svg' in outcome) {
         drawn += 1;
         // The picture's own size (width and height) is reserved before it paints; its ids are this diagram's.
-        parent.children[index] = { type: 'html', value: `<figure class="diagram" data-diagram="mermaid" data-rendered="true"><div class="diagram-svg">${idPrefixed(outcome.svg, drawn)}</div></figure>` };
+        // A wide one scrolls sideways rather than shrink its labels past reading (MIN_LABEL_PX): focusable, so a keyboard can scroll it.
+        parent.children[index] = { type: 'html', value: `<figure class="diagram" data-diagram="mermaid" data-rendered="true" tabindex="0"><div class="diagram-svg">${idPrefixed(outcome.svg, drawn)}</div></figure>` };
         continue;
       }
       page.hasMermaid = true;

@@ -110,7 +110,7 @@ describe('code', () => {
     const result = await render('Two diagrams:\n\n```mermaid\nflowchart LR\n  A[Publisher] --> B[Broker]\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: PUBLISH\n```\n');
     expect(result.hasMermaid).toBe(false);
     expect(result.diagnostics).toEqual([]);
-    expect(result.html).toMatch(/<figure class="diagram" data-diagram="mermaid" data-rendered="true"><div class="diagram-svg"><svg class="diagram-svg-image" [^>]*>.*<text[^>]*>Publisher<\/text>/s);
+    expect(result.html).toMatch(/<figure class="diagram" data-diagram="mermaid" data-rendered="true" tabindex="0"><div class="diagram-svg"><svg class="diagram-svg-image" [^>]*>.*<text[^>]*>Publisher<\/text>/s);
     expect(result.html).not.toContain('diagram-source');
     // Each diagram's ids are its own.
     expect(result.html).toContain('id="diagram-1-arrowhead"');
