@@ -74,6 +74,29 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
     await page.close();
   });
 
+  it('keeps every operation and schema a deep link: one far down of each is scrolled to on arrival, with JavaScript and without', async () => {
+    const { page: first } = await open('/docs/api/reference');
+    const ids = await first.evaluate(() => ({
+      operation: [...document.querySelectorAll('section.operation')].at(-1)?.getAttribute('aria-labelledby'),
+      schema: [...document.querySelectorAll('details.component-schema h3[id]')].at(-1)?.id,
+    }));
+    await first.close();
+    expect(ids.operation).toBeTruthy();
+    expect(ids.schema).toBeTruthy();
+    for (const javaScript of [true, false]) {
+      for (const id of [ids.operation, ids.schema]) {
+        const { page } = await open(`/docs/api/reference#${id ?? ''}`, { javaScript });
+        const top = () => page.evaluate((target) => document.getElementById(target)?.getBoundingClientRect().top ?? Number.NaN, id ?? '');
+        await expect.poll(top, { message: `${id ?? ''} with${javaScript ? '' : 'out'} JavaScript` }).toBeGreaterThanOrEqual(0);
+        // In view: at the top, or as near it as the end of the page lets it be.
+        expect(await top()).toBeLessThan(823 - 40);
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(10_000);
+        if (javaScript) await page.close();
+        else await page.context().close();
+      }
+    }
+  });
+
   it('is readable without JavaScript: collapsed schemas hold their fields, diagrams are drawn', async () => {
     const { page } = await open('/docs/api/reference', { javaScript: false });
     const schema = page.locator('details.component-schema').first();
