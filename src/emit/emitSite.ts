@@ -8,10 +8,10 @@ import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import { precompressTree } from './precompress.ts';
 
 /** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
-export function forHosts(staging: string, previous: string | undefined): void {
+export function forHosts(staging: string, store: string | undefined): void {
   const top = readdirSync(staging, { withFileTypes: true });
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
-  precompressTree(staging, previous);
+  precompressTree(staging, store);
 }
 
 /**
@@ -23,8 +23,8 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite): P
   let compressMs = 0;
   const finish = async (staging: string): Promise<void> => {
     const start = performance.now();
-    // The previous output's copies are work from an earlier build, which --no-cache leaves alone.
-    forHosts(staging, context.config.cache ? context.config.outDir : undefined);
+    // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
+    forHosts(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined);
     compressMs = performance.now() - start;
   };
   let count = 0;

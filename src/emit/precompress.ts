@@ -1,7 +1,7 @@
-import { existsSync, linkSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -21,7 +21,7 @@ export const MIN_BYTES = 1024;
  */
 const BROTLI_QUALITY = 8;
 
-const digest = (contents: Buffer): string => createHash('sha1').update(contents).digest('base64url');
+const digest = (contents: Buffer): string => createHash('sha1').update(contents).digest('hex');
 
 /** The files under `dir` worth compressing, as absolute paths in a stable order. */
 function compressible(dir: string): string[] {
@@ -32,27 +32,12 @@ function compressible(dir: string): string[] {
 }
 
 /**
- * The compressed copies of the previous output, by the contents they are copies of. By contents, not
- * by path: the search index's files are named by a hash of the whole index, so an edit to one page
- * renames them all while most keep their contents.
+ * `from` at `to` as a hard link: nothing writes into a file of the output or of the store after it
+ * is made (a build writes a new output folder and swaps it in), and on this disk a link cost a
+ * tenth of reading and writing the file, and copyFileSync thirty times as much. Read and written
+ * where links are refused (another file system).
  */
-function previousCopies(previous: string | undefined): Map<string, { gz: string; br: string }> {
-  const copies = new Map<string, { gz: string; br: string }>();
-  if (previous === undefined || !existsSync(previous)) return copies;
-  for (const file of compressible(previous)) {
-    const gz = `${file}.gz`;
-    const br = `${file}.br`;
-    if (existsSync(gz) && existsSync(br)) copies.set(digest(readFileSync(file)), { gz, br });
-  }
-  return copies;
-}
-
-/**
- * A copy from the previous output, as a hard link: nothing writes into an output's files after the
- * build (the next build writes a new folder and swaps it in), and a link cost a tenth of a copy
- * here (copyFileSync took thirty times as long). Read and written where links are refused.
- */
-function reuse(from: string, to: string): void {
+function place(from: string, to: string): void {
   try {
     linkSync(from, to);
   } catch {
@@ -61,28 +46,56 @@ function reuse(from: string, to: string): void {
 }
 
 /**
- * Writes the compressed copies of every compressible file under `dir` (a staging folder, before it is
- * swapped in). A file whose contents the `previous` output has keeps the copies made then: most of a
- * build after an edit (the client's scripts, the reference, the search index) is compressed once.
- * On this thread: zlib's asynchronous calls took two to four times as long in all for these files,
- * and this thread has nothing else to do once the output is written.
+ * Whether the store's copies at `key` are copies of `contents`. Checked each time, as anything that
+ * can write to node_modules can write to the store, and a page served from a changed copy would
+ * differ from the page built; decompressing costs a tenth of compressing.
  */
-export function precompressTree(dir: string, previous?: string): number {
-  const files = compressible(dir);
-  const previousByContents = previousCopies(previous);
+function storedCopiesOf(key: string, contents: Buffer): boolean {
+  try {
+    return gunzipSync(readFileSync(`${key}.gz`)).equals(contents) && brotliDecompressSync(readFileSync(`${key}.br`)).equals(contents);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the compressed copies of every compressible file under `dir` (a staging folder, before it
+ * is swapped in). With a `store` (a folder of the build cache), copies are kept there by the
+ * contents they are copies of, so a file that an earlier build already compressed is compressed no
+ * more: by contents, not by path, as the search index's files are named by a hash of the whole
+ * index, and an edit to one page renames them all while most keep their contents. The store keeps
+ * only this build's copies afterwards. On this thread: zlib's asynchronous calls took two to four
+ * times as long in all for these files, and this thread has nothing else to do by then.
+ * Gives the number of files compressed or reused.
+ */
+export function precompressTree(dir: string, store?: string): number {
+  if (store !== undefined) mkdirSync(store, { recursive: true });
+  const used = new Set<string>();
   let written = 0;
-  for (const file of files) {
+  for (const file of compressible(dir)) {
     const contents = readFileSync(file);
     if (contents.length < MIN_BYTES) continue;
     written += 1;
-    const kept = previousByContents.get(digest(contents));
-    if (kept) {
-      reuse(kept.gz, `${file}.gz`);
-      reuse(kept.br, `${file}.br`);
-      continue;
+    const key = store === undefined ? undefined : path.join(store, digest(contents));
+    if (key !== undefined) {
+      used.add(path.basename(key));
+      if (existsSync(`${key}.gz`) && existsSync(`${key}.br`) && storedCopiesOf(key, contents)) {
+        place(`${key}.gz`, `${file}.gz`);
+        place(`${key}.br`, `${file}.br`);
+        continue;
+      }
     }
     writeFileSync(`${file}.gz`, gzipSync(contents));
     writeFileSync(`${file}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }));
+    if (key !== undefined) {
+      rmSync(`${key}.gz`, { force: true });
+      rmSync(`${key}.br`, { force: true });
+      place(`${file}.gz`, `${key}.gz`);
+      place(`${file}.br`, `${key}.br`);
+    }
+  }
+  if (store !== undefined) {
+    for (const name of readdirSync(store)) if (!used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
   }
   return written;
 }

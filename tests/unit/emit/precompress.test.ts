@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompressTree } from '../../../src/emit/precompress.ts';
 
 const dirs: string[] = [];
-function folder(files: Record<string, string | Buffer>): string {
+function folder(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-precompress-'));
   dirs.push(dir);
   for (const [rel, contents] of Object.entries(files)) {
@@ -20,33 +20,43 @@ afterEach(() => {
 });
 
 const text = (seed: string): string => Array.from({ length: 200 }, (_, i) => `${seed} line ${i}`).join('\n');
+const read = (dir: string, rel: string): Buffer => readFileSync(path.join(dir, rel));
+const statIno = (file: string): bigint => statSync(file, { bigint: true }).ino;
 
 describe('compressed copies of the output', () => {
-  it('reuses the copies of the previous output for the same contents, under any name, and compresses what changed', () => {
-    const kept = text('unchanged');
-    // Copies the build would not make itself (gzip level 1, brotli quality 1): reused, they are still these bytes.
-    const oldGz = gzipSync(kept, { level: 1 });
-    const oldBr = brotliCompressSync(kept, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
-    const previous = folder({
-      'search-index/f0.aaaa.json': kept,
-      'search-index/f0.aaaa.json.gz': oldGz,
-      'search-index/f0.aaaa.json.br': oldBr,
-      'page.html': text('before the edit'),
-      'page.html.gz': gzipSync(text('before the edit')),
-      'page.html.br': brotliCompressSync(text('before the edit')),
-    });
-    // The search index renamed (its hash changed) with the same contents; the page edited.
-    const next = folder({ 'search-index/f0.bbbb.json': kept, 'page.html': text('after the edit'), 'small.js': 'tiny' });
-    expect(precompressTree(next, previous)).toBe(2);
-    expect(readFileSync(path.join(next, 'search-index/f0.bbbb.json.gz')).equals(oldGz)).toBe(true);
-    expect(readFileSync(path.join(next, 'search-index/f0.bbbb.json.br')).equals(oldBr)).toBe(true);
-    expect(gunzipSync(readFileSync(path.join(next, 'page.html.gz'))).toString()).toBe(text('after the edit'));
-    expect(brotliDecompressSync(readFileSync(path.join(next, 'page.html.br'))).toString()).toBe(text('after the edit'));
+  it('compresses every HTML, CSS, JavaScript and JSON file of 1 KB or more, and without a store, every time', () => {
+    const out = folder({ 'a.css': text('css'), 'b.json': text('json'), 'small.js': 'tiny', 'c.txt': text('txt') });
+    expect(precompressTree(out)).toBe(2);
+    expect(gunzipSync(read(out, 'a.css.gz')).toString()).toBe(text('css'));
+    expect(brotliDecompressSync(read(out, 'b.json.br')).toString()).toBe(text('json'));
+    expect(existsSync(path.join(out, 'small.js.gz')) || existsSync(path.join(out, 'c.txt.gz'))).toBe(false);
   });
 
-  it('compresses everything when there is no previous output', () => {
-    const next = folder({ 'a.css': text('css'), 'b.json': text('json') });
-    expect(precompressTree(next, path.join(next, 'missing'))).toBe(2);
-    expect(gunzipSync(readFileSync(path.join(next, 'a.css.gz'))).toString()).toBe(text('css'));
+  it('keeps the copies in the store by contents: the next output reuses them under any name, and compresses only what changed', () => {
+    const store = folder();
+    const first = folder({ 'search-index/f0.aaaa.json': text('kept'), 'page.html': text('before the edit') });
+    precompressTree(first, store);
+    expect(readdirSync(store)).toHaveLength(4);
+    // The search index renamed (its hash changed) with the same contents; the page edited.
+    const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
+    expect(precompressTree(next, store)).toBe(2);
+    // Reused: the very file the first build made (a link to it), not a new compression.
+    expect(statIno(path.join(next, 'search-index/f0.bbbb.json.br'))).toBe(statIno(path.join(first, 'search-index/f0.aaaa.json.br')));
+    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
+    expect(statIno(path.join(next, 'page.html.br'))).not.toBe(statIno(path.join(first, 'page.html.br')));
+    // Only this build's copies stay in the store.
+    expect(readdirSync(store)).toHaveLength(4);
+  });
+
+  it('compresses again when a copy in the store is not a copy of the file', () => {
+    const store = folder();
+    precompressTree(folder({ 'page.html': text('page') }), store);
+    const [gz] = readdirSync(store).filter((name) => name.endsWith('.gz'));
+    rmSync(path.join(store, gz ?? ''));
+    writeFileSync(path.join(store, gz ?? ''), gzipSync('<script>tampered</script>'));
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, store);
+    expect(gunzipSync(read(next, 'page.html.gz')).toString()).toBe(text('page'));
+    expect(gunzipSync(read(store, gz ?? '')).toString()).toBe(text('page'));
   });
 });
