@@ -124,6 +124,18 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
     expect(colours['light']).not.toBe(colours['dark']);
   });
 
+  it("lets a reader select a diagram's labels and find them with the browser's find in page", async () => {
+    const { page } = await open('/docs/flows');
+    const label = page.locator('figure.diagram svg text', { hasText: 'Sensor gateway' });
+    await label.dblclick();
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toMatch(/^(?:Sensor|gateway)$/);
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    // window.find is Chromium's find in page: it finds text in the diagram, as Ctrl+F does.
+    expect(await page.evaluate(() => (window as Window & { find?: (text: string) => boolean }).find?.('Edge broker') ?? false)).toBe(true);
+    expect(await page.evaluate(() => window.getSelection()?.anchorNode?.parentElement?.closest('figure.diagram') !== null)).toBe(true);
+    await page.close();
+  });
+
   it('scrolls a wide diagram sideways on a phone, from the keyboard too, rather than shrink its labels past 9 px', async () => {
     const { page } = await open('/docs/wide');
     const figure = page.locator('figure.diagram');
