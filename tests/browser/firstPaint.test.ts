@@ -119,6 +119,15 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
       expect(colours[theme]).toBe(text);
       const box = await page.locator('figure.diagram svg').boundingBox();
       expect(box?.height).toBeGreaterThan(20);
+      // Its box is the SVG's own width and height, known as the page is parsed: nothing moves once it paints.
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + ((entry as PerformanceEntry & { value?: number }).value ?? 0), 0))).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(shift).toBeLessThan(0.01);
       await page.close();
     }
     expect(colours['light']).not.toBe(colours['dark']);
