@@ -109,6 +109,9 @@ describe.skipIf(!hasChromium)('the documentation site in Chromium', () => {
       await page.addStyleTag({ content: RENDER_EVERYTHING });
       failures.push(...report(await page.evaluate(smallText, 12)).map((f) => `${route}: ${f}`));
     }
+    // A code block's buttons are made as it comes into view.
+    await page.locator('.op-samples').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.op-samples .code-actions button').count()).toBeGreaterThan(1);
     const buttons = await page.locator('.op-samples .code-actions button').evaluateAll((all) => all.slice(0, 20).map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
     expect(buttons.length).toBeGreaterThan(1);
     for (const box of buttons) {
