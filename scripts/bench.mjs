@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { benchLighthouse } from './bench-lighthouse.mjs';
 import { writeCorpus } from './corpus.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,8 +71,8 @@ function walk(dir) {
   });
 }
 
-// BENCH_ONLY=site,corpus,reference,search,dev,stripe,versions runs some sections only (all by default).
-const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,search,dev,stripe,versions').split(','));
+// BENCH_ONLY=site,corpus,reference,search,dev,stripe,versions,lighthouse runs some sections only (all by default).
+const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,search,dev,stripe,versions,lighthouse').split(','));
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
 // The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
@@ -317,4 +318,6 @@ if (sections.has('stripe') && existsSync(stripe)) {
   const html = path.join(dir, 'dist', 'docs', 'api', 'reference.html');
   console.log(`Stripe reference: ${r.seconds.toFixed(2)} s, peak ${r.rssMiB.toFixed(0)} MiB, HTML ${(gz(html) / 1024).toFixed(0)} KB gzip`);
 }
+// Lighthouse's mobile and desktop presets on three pages, served by `mapsdocs serve` (scripts/bench-lighthouse.mjs).
+if (sections.has('lighthouse')) await benchLighthouse({ root: siteRoot, bin, siteArgs });
 rmSync(out, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { emptyCache, loadCache, saveCache, type BuildCache } from './cache.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
 import { engineVersion } from './engine.ts';
+import { createDiagramRenderer, type DiagramRenderer } from './diagrams/renderer.ts';
 import type { Category } from './load/categories.ts';
 import type { SourcePage } from './load/pages.ts';
 import { createHighlighter, type Highlighter } from './markdown/highlight.ts';
@@ -17,6 +18,8 @@ export interface BuildContext {
   timings: Timing[];
   cache: BuildCache;
   highlighter: Highlighter;
+  /** Draws mermaid diagrams as SVG, through the cache. */
+  diagrams: DiagramRenderer;
   engine: string;
   usedPages: Set<string>;
   /** Warnings about the content (an unknown code language, a link to a file that is not a page): --strict fails on them. */
@@ -59,6 +62,7 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
     timings: [],
     cache,
     highlighter: createHighlighter(cache.code, process.env['MAPSDOCS_WORKERS'] === '0' ? undefined : startRemoteHighlighter),
+    diagrams: createDiagramRenderer(cache.diagrams),
     engine,
     usedPages: new Set(),
     usedApi: new Set(),
@@ -72,5 +76,5 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
 
 export function persistCache(context: BuildContext): void {
   if (!context.config.cache) return;
-  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages, api: context.usedApi });
+  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages, api: context.usedApi, diagrams: context.diagrams.used });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageView, SiteView } from '../src/render/viewModel.ts';
+import { REFERENCE_INTRO } from './api/ApiReference.tsx';
 import { ClientConfigScript } from './ClientConfig.tsx';
 import { headScript } from './headScript.ts';
 import { Footer } from './Footer.tsx';
@@ -64,8 +65,9 @@ export function Document({ site, page, children }: { site: SiteView; page: PageV
         ))}
         {/* Chromium paints a partly parsed page under load: a table of contents not yet parsed, then arriving,
             narrows the article (layout shift). Rendering waits until the layout is parsed; the reference waits
-            only for its menu, as its operations only append below what is already painted. */}
-        <link rel="expect" href={page.body.kind === 'apiReference' ? '#reference-menu' : '#main'} blocking="render" />
+            only for its first screen (navbar, menu, and its first section), as its operations only append below
+            what is already painted: a phone paints it before the rest of its megabyte arrives. */}
+        <link rel="expect" href={page.body.kind === 'apiReference' ? `#${REFERENCE_INTRO}` : '#main'} blocking="render" />
         {site.assets.js.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -1,23 +1,41 @@
-/** Copy (with a confirmation) and line-wrap buttons on every code block; clicks are handled from the document. */
+function addActions(block: HTMLElement): void {
+  if (block.querySelector('.code-actions') || !block.querySelector('pre')) return;
+  const actions = document.createElement('div');
+  actions.className = 'code-actions';
+  const wrap = document.createElement('button');
+  wrap.type = 'button';
+  wrap.dataset['codeAction'] = 'wrap';
+  wrap.textContent = 'Wrap';
+  wrap.setAttribute('aria-pressed', 'false');
+  wrap.setAttribute('aria-label', 'Toggle word wrap');
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.dataset['codeAction'] = 'copy';
+  copy.textContent = 'Copy';
+  copy.setAttribute('aria-label', 'Copy code to clipboard');
+  actions.append(wrap, copy);
+  block.appendChild(actions);
+}
+
+/**
+ * Copy (with a confirmation) and line-wrap buttons on every code block; clicks are handled from the
+ * document. Each block gets its buttons as it comes into view (they sit over it, so nothing moves):
+ * the API reference has a thousand code blocks, whose 3,000 elements made at load were most of its
+ * scripts' work, in sections the browser had not laid out yet (content-visibility).
+ */
 export function mountCodeBlocks(signal: AbortSignal): void {
-  for (const block of document.querySelectorAll<HTMLElement>('.code-block')) {
-    if (block.querySelector('.code-actions') || !block.querySelector('pre')) continue;
-    const actions = document.createElement('div');
-    actions.className = 'code-actions';
-    const wrap = document.createElement('button');
-    wrap.type = 'button';
-    wrap.dataset['codeAction'] = 'wrap';
-    wrap.textContent = 'Wrap';
-    wrap.setAttribute('aria-pressed', 'false');
-    wrap.setAttribute('aria-label', 'Toggle word wrap');
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.dataset['codeAction'] = 'copy';
-    copy.textContent = 'Copy';
-    copy.setAttribute('aria-label', 'Copy code to clipboard');
-    actions.append(wrap, copy);
-    block.appendChild(actions);
-  }
+  const blocks = document.querySelectorAll<HTMLElement>('.code-block');
+  if ('IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        addActions(entry.target as HTMLElement);
+      }
+    });
+    for (const block of blocks) observer.observe(block);
+    signal.addEventListener('abort', () => observer.disconnect());
+  } else for (const block of blocks) addActions(block);
   document.addEventListener(
     'click',
     (event) => {

@@ -44,12 +44,41 @@ function isInternal(anchor: HTMLAnchorElement, event?: MouseEvent): URL | undefi
   return url;
 }
 
-function load(url: URL): Promise<string> {
+/**
+ * The most a page may weigh on the wire to be loaded ahead while the reader
+ * only scrolls past a link to it (a hovered link shows intent, and loads
+ * whatever it weighs). Every doc page is well under it (the largest, ~20 KB).
+ */
+export const IDLE_PREFETCH_BUDGET = 100 * 1024;
+
+/** An API reference (`<version base>/api/reference`): a megabyte of HTML, left for a reader who points at its link. */
+const REFERENCE_PATH = /\/api\/reference\/?$/;
+
+/** Whether a page may be loaded ahead without a sign of intent: not a reference; its weight is checked as it arrives. */
+export function idlePrefetchable(url: URL): boolean {
+  return !REFERENCE_PATH.test(normalisePath(url.pathname));
+}
+
+/** Whether an answer is light enough to keep from an idle prefetch: what it says it sends (compressed, when it is) within the budget. */
+export function withinIdleBudget(headers: Headers): boolean {
+  const length = Number(headers.get('content-length') ?? Number.NaN);
+  return !Number.isFinite(length) || length <= IDLE_PREFETCH_BUDGET;
+}
+
+/** Thrown for a page an idle prefetch leaves alone: it is not kept, and a click loads it as usual. */
+class OverBudget extends Error {}
+
+function load(url: URL, options: { idle?: boolean } = {}): Promise<string> {
   const key = pageKey(url);
   let page = pages.get(key);
   if (!page) {
-    page = fetch(`${normalisePath(url.pathname)}${url.search}`, { credentials: 'same-origin' }).then((response) => {
+    const controller = new AbortController();
+    page = fetch(`${normalisePath(url.pathname)}${url.search}`, { credentials: 'same-origin', signal: controller.signal }).then((response) => {
       if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
+      if (options.idle && !withinIdleBudget(response.headers)) {
+        controller.abort();
+        throw new OverBudget(`${url.pathname} is over the idle prefetch budget`);
+      }
       return response.text();
     });
     page.catch(() => pages.delete(key));
@@ -163,7 +192,8 @@ export function setupNavigation(options: NavigationOptions): void {
     const bar = progress();
     let html: string;
     try {
-      html = await load(url);
+      // A page an idle prefetch was turning down is loaded in full for the reader who clicked.
+      html = await load(url).catch((error: unknown) => (error instanceof OverBudget ? load(url) : Promise.reject(error)));
     } catch (error) {
       bar.done();
       console.warn(`[mapsdocs] could not load ${url.href}; reloading`, error);
@@ -223,13 +253,18 @@ function slowConnection(): boolean {
   return connection?.saveData === true || (connection?.effectiveType ?? '').includes('2g');
 }
 
-/** Pages of visible or hovered links are loaded ahead (with their stylesheet and scripts, via the HTTP cache). */
+/**
+ * Pages of visible or hovered links are loaded ahead (with their stylesheet and scripts, via the HTTP
+ * cache). A link that only scrolls into view loads its page when the browser is idle, and only a light
+ * one (idlePrefetchable, withinIdleBudget); a hovered link loads its page whatever it weighs.
+ */
 export function mountPrefetch(signal: AbortSignal): void {
   if (slowConnection() || !('fetch' in window)) return;
-  const prefetch = (anchor: HTMLAnchorElement): void => {
+  const prefetch = (anchor: HTMLAnchorElement, idle: boolean): void => {
     const url = isInternal(anchor);
     if (!url || pages.has(pageKey(url)) || pageKey(url) === pageKey(new URL(location.href))) return;
-    void load(url).catch(() => undefined);
+    if (idle && !idlePrefetchable(url)) return;
+    void load(url, { idle }).catch(() => undefined);
   };
   if ('IntersectionObserver' in window) {
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
@@ -238,7 +273,7 @@ export function mountPrefetch(signal: AbortSignal): void {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
         idle(() => {
-          if (!signal.aborted) prefetch(entry.target as HTMLAnchorElement);
+          if (!signal.aborted) prefetch(entry.target as HTMLAnchorElement, true);
         });
       }
     });
@@ -249,7 +284,7 @@ export function mountPrefetch(signal: AbortSignal): void {
     'mouseover',
     (event) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
-      if (anchor instanceof HTMLAnchorElement) prefetch(anchor);
+      if (anchor instanceof HTMLAnchorElement) prefetch(anchor, false);
     },
     { signal },
   );

@@ -68,11 +68,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   const reuse = config.cache ? pageReuseFrom(config.outDir, lastBuildRecord(config)) : undefined;
-  const { pages, searchWaitMs, reused } = await emitSite(context, site, reuse);
-  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs });
+  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse);
+  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs - compressMs });
   // What the search index adds at the end: its worker makes it once the last page is parsed, and
   // the pages are written meanwhile; this is how long the build waited for it after them.
   if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
+  // Gzip and brotli copies for static hosts, made once every file is written.
+  context.timings.push({ label: 'compress', ms: compressMs });
   persistCache(context);
   if (fingerprint) {
     try {

@@ -48,12 +48,17 @@ export async function writeSiteAtomically(
   outDir: string,
   files: Iterable<OutputFile>,
   copies: readonly CopiedFile[] = [],
-  /**
-   * Writes more of the site into the temporary folder, alongside the files (the search index, which
-   * another thread writes as soon as it is assembled); the site is swapped in once it is done too.
-   */
-  alongside?: (staging: string) => Promise<void>,
+  hooks: {
+    /**
+     * Writes more of the site into the temporary folder, alongside the files (the search index, which
+     * another thread writes as soon as it is assembled); the site is swapped in once it is done too.
+     */
+    alongside?: ((staging: string) => Promise<void>) | undefined;
+    /** Runs once everything is written, before the swap: what is made from the whole output (compressed copies, a headers file). */
+    finish?: ((staging: string) => Promise<void>) | undefined;
+  } = {},
 ): Promise<void> {
+  const { alongside, finish } = hooks;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
@@ -89,6 +94,7 @@ export async function writeSiteAtomically(
       copyFileSync(file.from, target);
     }
     await other;
+    await finish?.(staging);
     // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
     await new Promise<void>((resolve) => setImmediate(resolve));
   } catch (error) {

@@ -1,15 +1,33 @@
 import type { PreparedSite } from '../build.ts';
 import type { BuildContext } from '../context.ts';
 import { renderPages } from '../render/renderPages.ts';
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { HEADERS_FILE, headersFile } from '../serve/cachePolicy.ts';
 import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
+import { precompressTree } from './precompress.ts';
+
+/** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
+export function forHosts(staging: string, store: string | undefined): void {
+  const top = readdirSync(staging, { withFileTypes: true });
+  writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
+  precompressTree(staging, store);
+}
 
 /**
- * Renders and writes every page straight into the staging folder, adds the search index, then swaps it
- * into place. Gives the number of pages and how long the build then waited for the search index, which
+ * Renders and writes every page straight into the staging folder, adds the search index, the compressed
+ * copies and the headers file, then swaps it into place. Gives the number of pages and how long the build then waited for the search index, which
  * is assembled after the last page is parsed and written alongside the pages.
  */
-export async function emitSite(context: BuildContext, prepared: PreparedSite, reuse?: PageReuse): Promise<{ pages: number; searchWaitMs: number; reused: number }> {
+export async function emitSite(context: BuildContext, prepared: PreparedSite, reuse?: PageReuse): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number }> {
+  let compressMs = 0;
+  const finish = async (staging: string): Promise<void> => {
+    const start = performance.now();
+    // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
+    forHosts(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined);
+    compressMs = performance.now() - start;
+  };
   let count = 0;
   let reused = 0;
   let written = 0;
@@ -26,9 +44,9 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, re
   try {
     const search = prepared.search;
     const alongside = search ? (staging: string) => search.writeInto(staging).then(() => void (indexed = performance.now())) : undefined;
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, alongside);
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish });
   } finally {
     await prepared.search?.close();
   }
-  return { pages: count, searchWaitMs: Math.max(0, indexed - written), reused };
+  return { pages: count, searchWaitMs: Math.max(0, indexed - written), compressMs, reused };
 }

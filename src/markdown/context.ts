@@ -18,7 +18,10 @@ export interface PageFileData {
   h1: string | undefined;
   /** The HTML of the content's title heading (inline markup kept), when the page starts with one. */
   h1Html?: string | undefined;
+  /** The page has a diagram left for the browser to draw (one the build could not): it loads the diagram script. */
   hasMermaid: boolean;
+  /** Cache keys of the page's diagrams (remark-diagrams.ts). */
+  diagrams: string[];
 }
 
 export function pageData(file: VFile): PageFileData {

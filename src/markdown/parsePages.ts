@@ -64,8 +64,9 @@ export async function parsePages(
   const pool =
     misses.length >= MIN_PAGES_FOR_WORKERS && context.workers
       ? createMarkdownPool({
-          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], versionBases: context.config.versions.map((v) => v.routeBase), code: [...context.highlighter.cache] },
+          init: { baseUrl: context.config.baseUrl, readRoots: [context.config.contentDir], versionBases: context.config.versions.map((v) => v.routeBase), code: [...context.highlighter.cache], diagrams: [...context.diagrams.cache] },
           codeCache: context.highlighter.cache,
+          diagramCache: context.diagrams.cache,
         })
       : undefined;
   if (pool || pages.length === 0) onLastStarted?.();
@@ -76,6 +77,7 @@ export async function parsePages(
     if (pool) return pool.process(input);
     processor ??= createMarkdownProcessor({
       highlighter: context.highlighter,
+      diagrams: context.diagrams,
       baseUrl: context.config.baseUrl,
       readRoots: [context.config.contentDir],
       versionBases: context.config.versions.map((v) => v.routeBase),
@@ -109,13 +111,15 @@ export async function parsePages(
         // The cache is a file anyone with write access to node_modules can change: an image it names must still be content.
         const hit = cached && cached.images.every((image) => contentConfinement.locate(image.file).status === 'inside') ? cached : undefined;
         if (hit) {
+          for (const diagram of hit.diagrams ?? []) context.diagrams.used.add(diagram);
           const finished = finish(hit);
           feed(i, finished);
           return finished;
         }
         try {
           const result = await parseOne(page);
-          if (!result.diagnostics.some((d) => d.severity === 'error')) context.cache.pages.set(key, result);
+          // A page whose diagrams waited for a renderer that could not load is parsed again once it can.
+          if (!result.diagnostics.some((d) => d.severity === 'error' || d.once)) context.cache.pages.set(key, result);
           const finished = finish(result);
           feed(i, finished);
           return finished;
@@ -136,17 +140,21 @@ export async function parsePages(
     await pool?.close();
   }
   if (pool) {
-    // Code highlighted by workers counts as used, so the cache keeps it.
+    // Code highlighted and diagrams drawn by workers count as used, so the cache keeps them.
     for (const key of context.highlighter.cache.keys()) context.highlighter.used.add(key);
+    for (const key of context.diagrams.cache.keys()) context.diagrams.used.add(key);
   }
   const errors: UserError[] = [];
   const parsed: ParsedPage[] = [];
+  const said = new Set<string>();
   pages.forEach((page, i) => {
     const result = results[i];
     if (!result) return;
     for (const diagnostic of result.diagnostics) {
+      if (diagnostic.once && said.has(diagnostic.message)) continue;
+      if (diagnostic.once) said.add(diagnostic.message);
       const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
-      if (diagnostic.severity === 'error') errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
+      if (diagnostic.severity === 'error' || (diagnostic.strict && context.config.strict)) errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
       else {
         context.contentWarnings.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
         context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}${diagnostic.hint ? `\n  hint: ${diagnostic.hint}` : ''}`);

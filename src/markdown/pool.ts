@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { engineRoot } from '../assets.ts';
+import type { DiagramResult } from '../diagrams/mermaidSvg.ts';
 import type { MarkdownInput } from './processor.ts';
 import type { MarkdownResult } from './types.ts';
 import type { WorkerInit, WorkerResponse } from './worker.ts';
@@ -29,7 +30,7 @@ export function workerScript(): string | undefined {
  * identical to a serial build; newly highlighted code flows back into the
  * shared cache.
  */
-export function createMarkdownPool(options: { init: WorkerInit; codeCache: Map<string, string>; size?: number }): MarkdownPool | undefined {
+export function createMarkdownPool(options: { init: WorkerInit; codeCache: Map<string, string>; diagramCache: Map<string, DiagramResult>; size?: number }): MarkdownPool | undefined {
   const script = workerScript();
   if (!script) return undefined;
   const size = options.size ?? Math.max(1, Math.min(availableParallelism(), 4));
@@ -55,6 +56,7 @@ export function createMarkdownPool(options: { init: WorkerInit; codeCache: Map<s
     worker.on('message', (response: WorkerResponse) => {
       load.set(worker, (load.get(worker) ?? 1) - 1);
       for (const [key, html] of response.code) options.codeCache.set(key, html);
+      for (const [key, drawn] of response.diagrams) options.diagramCache.set(key, drawn);
       const entry = pending.get(response.id);
       pending.delete(response.id);
       dispatch();

@@ -5,11 +5,13 @@ import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { PageFileData } from './context.ts';
+import type { DiagramRenderer } from '../diagrams/renderer.ts';
 import type { Highlighter } from './highlight.ts';
 import remarkAdmonitions, { normaliseAdmonitionSyntax } from './plugins/remark-admonitions.ts';
 import remarkBlockDirectives from './plugins/remark-block-directives.ts';
 import { limitDiagnostics } from './limits.ts';
 import remarkCode from './plugins/remark-code.ts';
+import remarkDiagrams from './plugins/remark-diagrams.ts';
 import remarkDepthLimit from './plugins/remark-depth-limit.ts';
 import remarkEmailAutolinksWherePossible from './plugins/remark-email-autolinks-where-possible.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
@@ -21,6 +23,7 @@ import type { MarkdownResult } from './types.ts';
 
 export interface ProcessorOptions extends LinkOptions {
   highlighter: Highlighter;
+  diagrams: DiagramRenderer;
 }
 
 export type MarkdownProcessor = Processor<any, any, any, any, string>; // eslint-disable-line @typescript-eslint/no-explicit-any -- unified's generic chain types do not survive a factory's return type
@@ -29,7 +32,8 @@ export type MarkdownProcessor = Processor<any, any, any, any, string>; // eslint
  * The markdown chain, built once per build. Order matters: the depth limit
  * comes first, as every later step recurses through the tree; directives are parsed before admonitions are shaped; stray text
  * directives are restored before heading ids read heading text; links are
- * resolved before code is highlighted (code never holds links); ids and text
+ * resolved before code is highlighted (code never holds links); diagrams are
+ * drawn before other fences are highlighted; ids and text
  * are collected from the final HTML tree.
  */
 export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProcessor {
@@ -43,6 +47,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkLinks, { baseUrl: options.baseUrl, readRoots: options.readRoots, versionBases: options.versionBases })
+    .use(remarkDiagrams, { diagrams: options.diagrams })
     .use(remarkCode, { highlighter: options.highlighter })
     .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
     .use(rehypeCollect)
@@ -72,6 +77,7 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     anchors: [],
     h1: undefined,
     hasMermaid: false,
+    diagrams: [],
   };
   // A page past the limits is not parsed at all: parsing it is what takes unbounded time.
   const limits = limitDiagnostics(source);
@@ -91,5 +97,6 @@ export async function processMarkdown(processor: MarkdownProcessor, input: Markd
     diagnostics: diagnosticsOf(file),
     hasMermaid: page.hasMermaid,
     images: page.images,
+    ...(page.diagrams.length > 0 ? { diagrams: page.diagrams } : {}),
   };
 }

@@ -37,6 +37,10 @@ export interface Diagnostic {
   hint?: string | undefined;
   line: number;
   column: number;
+  /** A warning that `--strict` makes an error. */
+  strict?: true | undefined;
+  /** Said once per build, however many pages give it (the page it names is the first). */
+  once?: true | undefined;
 }
 
 export interface ImageRef {
@@ -59,6 +63,9 @@ export interface MarkdownResult {
   /** Every id in the page's content (headings, footnotes, explicit ids). */
   anchors: string[];
   diagnostics: Diagnostic[];
+  /** A diagram is left for the browser to draw (remark-diagrams.ts): the page loads the diagram script. */
   hasMermaid: boolean;
   images: ImageRef[];
+  /** Cache keys of the page's diagrams: a build that reuses the page keeps them in the cache, for when the page changes. */
+  diagrams?: string[] | undefined;
 }

@@ -19,11 +19,13 @@ export interface SearchDocument {
   api?: boolean;
 }
 
-// Elements whose text is not prose: scripts, styles, and controls (a copy button's label).
+// Elements whose text is not prose: scripts, styles, and controls (a copy button's label). Of SVGs, icons
+// are left out; a diagram's labels (src/diagrams/) are text to find.
 const SKIPPED = new Set(['script', 'style', 'template', 'button', 'svg', 'noscript']);
+const DIAGRAM = /\sclass="diagram-svg-image"/;
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 // Elements that end a run of text: their neighbours' words must not run together.
-const BREAKS = new Set(['p', 'div', 'li', 'td', 'th', 'tr', 'pre', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dt', 'dd', 'figcaption', 'summary', 'section', 'header', 'table', 'ul', 'ol', 'hr']);
+const BREAKS = new Set(['p', 'div', 'li', 'td', 'th', 'tr', 'pre', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dt', 'dd', 'figcaption', 'summary', 'section', 'header', 'table', 'ul', 'ol', 'hr', 'text']);
 const HEADING = /^h[2-6]$/;
 const INLINE = /<\/?(?:span|a|code|strong|em|b|i|u|s|sup|sub|kbd|mark|abbr|small|del|ins|q|cite|var|samp|time)\b[^>]*>/g;
 const TOKEN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)/g;
@@ -98,7 +100,7 @@ export function parseSearchDocument(url: string, html: string): SearchDocument {
     if (selfClosing) continue;
     stack.push(name);
     if (ignoredAt >= 0) continue;
-    if (SKIPPED.has(name) || /\sdata-search-ignore\b/.test(attributes ?? '')) {
+    if ((SKIPPED.has(name) && !(name === 'svg' && DIAGRAM.test(attributes ?? ''))) || /\sdata-search-ignore\b/.test(attributes ?? '')) {
       ignoredAt = stack.length;
       continue;
     }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
+import { cacheControlFor, HEADERS_FILE } from './cachePolicy.ts';
 import { cleanRouteOf, notFoundCandidates, readRequest, redirect } from './requests.ts';
 
 /** The routes of a build that end in .html, as the build listed them (none when there are none). */
@@ -21,9 +22,12 @@ function htmlRoutesOf(dir: string): Set<string> {
  * `/a` finds `a.html` or `a/index.html`, and unknown paths get the
  * not-found page with status 404. Malformed requests get a 4xx, methods other
  * than GET and HEAD a 405, and the server keeps running whatever it is sent.
+ * Files go out compressed (the build's brotli or gzip copy, as the browser
+ * accepts), with the caching policy of cachePolicy.ts, an ETag and a
+ * Last-Modified, and a 304 when the browser's copy is current.
  */
 export function createStaticHandler(dir: string, options: { dev?: boolean } = {}) {
-  const files = sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false });
+  const files = sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false, gzip: true, brotli: true });
   const htmlRoutes = htmlRoutesOf(dir);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const request = readRequest(req, res);
@@ -34,13 +38,18 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
       redirect(res, clean, request.search);
       return;
     }
-    files(req, res, () => {
+    // Set first, so that 304s and not-found pages carry it too.
+    res.setHeader('Cache-Control', cacheControlFor(request.pathname));
+    const next = (): void => {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       const page = notFoundCandidates(request.pathname)
         .map((candidate) => path.join(dir, candidate))
         .find((file) => existsSync(file));
       res.end(page ? readFileSync(page) : 'Not found');
-    });
+    };
+    // Hosts read the headers file; they do not serve it.
+    if (request.pathname === `/${HEADERS_FILE}`) next();
+    else files(req, res, next);
   };
 }

@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from '../../src/openapi/document.ts';
 import { anchors, type OperationModel, type ReferenceModel } from '../../src/openapi/model.ts';
 import { requestSamples, sampleFromSchema } from '../../src/openapi/samples.ts';
 import { Constraints, Description, SchemaBody, withSchemaBudget, type SchemaContext } from './SchemaTree.tsx';
+
+/** The id of the reference's first section: title, version, downloads and description. */
+export const REFERENCE_INTRO = 'reference-intro';
 
 export interface ApiReferenceProps {
   model: ReferenceModel;
@@ -104,12 +108,22 @@ function MediaTypes({ content, context }: { content: Record<string, MediaTypeObj
   );
 }
 
+/**
+ * What a collapsed section shows once opened. Without scripts it is there as
+ * markup, as in any <details>; with scripts a <noscript> holds it as text, no
+ * elements at all, until the reader opens the section and the client turns it
+ * into elements (api-reference.ts). The reference's collapsed schemas and
+ * error responses were half of its 22,800 elements, parsed and kept by every
+ * visit while few are ever opened.
+ */
+function Deferred({ children }: { children: ReactNode }) {
+  return <noscript className="deferred">{children}</noscript>;
+}
+
 function Response({ status, response, context }: { status: string; response: ResponseObject; context: SchemaContext }) {
-  return (
-    <details className={`response status-${status[0] ?? 'x'}xx`} open={status.startsWith('2') ? true : undefined}>
-      <summary>
-        <span className="status">{status}</span> {response.description ?? ''}
-      </summary>
+  const open = status.startsWith('2');
+  const body = (
+    <>
       {response.headers ? (
         <ul className="props">
           {Object.entries(response.headers).map(([name, header]) => (
@@ -120,6 +134,14 @@ function Response({ status, response, context }: { status: string; response: Res
         </ul>
       ) : null}
       <MediaTypes content={response.content ?? {}} context={context} />
+    </>
+  );
+  return (
+    <details className={`response status-${status[0] ?? 'x'}xx`} open={open ? true : undefined}>
+      <summary>
+        <span className="status">{status}</span> {response.description ?? ''}
+      </summary>
+      {open ? body : <Deferred>{body}</Deferred>}
     </details>
   );
 }
@@ -242,7 +264,8 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
         </ul>
       </nav>
       <div className="reference-content">
-        <header className="reference-header">
+        {/* The first screen on a phone: the page's rendering waits for this, and no more (templates/Document.tsx). */}
+        <header className="reference-header" id={REFERENCE_INTRO}>
           <h1>{model.title}</h1>
           <p className="reference-meta">
             Version <strong>{model.version}</strong>
@@ -292,8 +315,10 @@ export function ApiReference({ model, document, md, downloads }: ApiReferencePro
                   {name}
                 </h3>
               </summary>
-              {schema.description ? <div className="markdown" dangerouslySetInnerHTML={{ __html: md(schema.description) }} /> : null}
-              <SchemaBody schema={schema} context={withSchemaBudget(context)} depth={1} />
+              <Deferred>
+                {schema.description ? <div className="markdown" dangerouslySetInnerHTML={{ __html: md(schema.description) }} /> : null}
+                <SchemaBody schema={schema} context={withSchemaBudget(context)} depth={1} />
+              </Deferred>
             </details>
           ))}
         </section>

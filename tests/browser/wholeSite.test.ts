@@ -109,6 +109,9 @@ describe.skipIf(!hasChromium)('the documentation site in Chromium', () => {
       await page.addStyleTag({ content: RENDER_EVERYTHING });
       failures.push(...report(await page.evaluate(smallText, 12)).map((f) => `${route}: ${f}`));
     }
+    // A code block's buttons are made as it comes into view.
+    await page.locator('.op-samples').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.op-samples .code-actions button').count()).toBeGreaterThan(1);
     const buttons = await page.locator('.op-samples .code-actions button').evaluateAll((all) => all.slice(0, 20).map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
     expect(buttons.length).toBeGreaterThan(1);
     for (const box of buttons) {
@@ -192,12 +195,10 @@ describe.skipIf(!hasChromium)('the documentation site in Chromium', () => {
         // page is what is swapped in, and the head holding the style above stays).
         if (route !== first) await navigate(route);
         for (const v of await axeViolations(page)) failures.push(`${route} (${mode}) ${v}`);
-        // The other colour mode on the same page: the switch recolours it and redraws its diagrams. Only
-        // colours change, so the rules that judge colours run again. The next page starts in this mode.
-        await page.evaluate(() => {
-          for (const figure of document.querySelectorAll<HTMLElement>('figure[data-diagram]')) delete figure.dataset['rendered'];
-          document.querySelector<HTMLButtonElement>('[data-color-mode-toggle]')?.click();
-        });
+        // The other colour mode on the same page: the switch recolours it, its diagrams included (drawn at
+        // build time, their colours follow the mode's CSS). Only colours change, so the rules that judge
+        // colours run again. The next page starts in this mode.
+        await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-color-mode-toggle]')?.click());
         mode = mode === 'light' ? 'dark' : 'light';
         expect(await page.getAttribute('html', 'data-theme')).toBe(mode);
         await diagramsDrawn();

@@ -1,3 +1,4 @@
+import { createDiagramRenderer } from '../../src/diagrams/renderer.ts';
 import { createHighlighter } from '../../src/markdown/highlight.ts';
 import { resolveFileLinks } from '../../src/markdown/plugins/remark-links.ts';
 import { createMarkdownProcessor, processMarkdown } from '../../src/markdown/processor.ts';
@@ -5,6 +6,7 @@ import type { MarkdownResult } from '../../src/markdown/types.ts';
 
 /** Renders a markdown snippet as the page /docs/guide/page at content/docs/guide/page.md. */
 const highlighter = createHighlighter();
+const diagrams = createDiagramRenderer();
 
 export async function render(
   body: string,
@@ -13,6 +15,7 @@ export async function render(
   const files = new Map(Object.entries(options.files ?? {}));
   const processor = createMarkdownProcessor({
     highlighter,
+    diagrams,
     baseUrl: options.baseUrl ?? '/',
     readRoots: options.readRoots ?? ['/site/content'],
   });

@@ -30,13 +30,13 @@ describe('mapsdocs build on a fixture site', () => {
     expect(result.stderr).toMatch(/✓ built 7 pages/);
   });
 
-  it('reports the time of each phase, and how long it then waited for the search index', async () => {
-    expect(result.stderr).toMatch(/\(load \d+ ms · markdown \d+ ms · openapi \d+ ms · .* · render\+emit \d+ ms · search \d+ ms\)/);
+  it('reports the time of each phase, how long it then waited for the search index, and the compressed copies', async () => {
+    expect(result.stderr).toMatch(/\(load \d+ ms · markdown \d+ ms · openapi \d+ ms · .* · render\+emit \d+ ms · search \d+ ms · compress \d+ ms\)/);
     const other = tempProject({ fixture: 'basic' });
     try {
       const bare = await cli(['build', '--no-cache', '--no-search'], other.root);
       expect(bare.code).toBe(0);
-      expect(bare.stderr).toMatch(/render\+emit \d+ ms\)/);
+      expect(bare.stderr).toMatch(/render\+emit \d+ ms · compress \d+ ms\)/);
       expect(existsSync(path.join(other.root, 'dist', 'search-index'))).toBe(false);
     } finally {
       other.cleanup();

@@ -98,6 +98,18 @@ describe('a versioned site, built', () => {
     expect(existsSync(path.join(out, 'docs/next/api/maps-messaging-api.yaml'))).toBe(true);
   });
 
+  it("paints each version's reference after its first section, with its collapsed sections deferred, and states the caching of every version in _headers", () => {
+    for (const rel of ['docs/next/api/reference.html', 'docs/api/reference.html']) {
+      const html = read(rel);
+      expect(html, rel).toContain('<link rel="expect" href="#reference-intro" blocking="render"/>');
+      expect(html, rel).toMatch(/<header class="reference-header" id="reference-intro">/);
+      expect(html, rel).toMatch(/<details class="component-schema">.*?<\/summary><noscript class="deferred">/s);
+      expect(existsSync(path.join(out, `${rel}.br`)), rel).toBe(true);
+    }
+    // One rule covers every version's pages.
+    expect(read('_headers')).toMatch(/^\/docs\/\*\n {2}Cache-Control: no-cache$/m);
+  });
+
   it('writes the REST change log of current against 2.0, readable without JavaScript, with links into both references', () => {
     const changes = read('docs/next/api/changes.html');
     expect(changes).toContain('<h1>REST API changes in Next</h1>');

@@ -19,8 +19,12 @@ const REPO = path.resolve(import.meta.dirname, '..', '..');
  * query, and near-misspellings of a word found as typed are weighed among the words of the shards
  * it loads, so where the shards are cut counts too ('getting started first message' is 1st or 2nd
  * depending on it). After a content change, check the misses this test prints before moving a floor.
+ *
+ * Issue 27 indexes a diagram's labels (drawn at build time) where the mermaid source was indexed
+ * before, syntax and node ids included: three queries ('rest api login', 'port already in use',
+ * 'listeners accept clients without credentials') moved from 2nd to 3rd, none left the top 3.
  */
-const FLOOR = { top3: 90 / 91, mrr: 0.9032 };
+const FLOOR = { top3: 90 / 91, mrr: 0.8978 };
 
 describe.skipIf(!existsSync(path.join(REPO, 'content', 'docs')))('relevance of search on the real site', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-relevance-'));

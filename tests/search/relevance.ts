@@ -60,7 +60,7 @@ export async function openBuiltIndex(dist: string): Promise<{ index: SearchIndex
   const documents = documentsOf(
     meta,
     readdirSync(dir)
-      .filter((name) => /^f\d+\./.test(name))
+      .filter((name) => /^f\d+\..*\.json$/.test(name))
       .flatMap((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as FragmentPart[]),
   );
   return { index, documents };

@@ -8,9 +8,30 @@ import type { BehaviourDetail } from '../lifecycle.ts';
  * as any hash jump does (hashTarget.ts). Mounted, like every behaviour, on
  * each arrival at the reference (lifecycle.ts).
  */
+/**
+ * Turns an opened section's deferred content into elements: the markup the
+ * server rendered, kept as the text of a <noscript> (templates/api/ApiReference.tsx),
+ * parsed as the page would have parsed it. A page that arrived by client
+ * navigation was parsed without scripts (DOMParser), so its <noscript> already
+ * holds the elements, hidden: they are moved out.
+ */
+function revealDeferred(details: HTMLDetailsElement): void {
+  const holder = details.querySelector<HTMLElement>(':scope > noscript.deferred');
+  if (!holder) return;
+  if (holder.childElementCount > 0) {
+    holder.replaceWith(...holder.childNodes);
+    return;
+  }
+  const template = document.createElement('template');
+  template.innerHTML = holder.textContent;
+  holder.replaceWith(template.content);
+}
+
 function mountReference(signal: AbortSignal): void {
   const menu = document.getElementById('reference-menu');
   if (!menu) return;
+  // Sections opened before this script ran (a link to a schema opens its section at once).
+  for (const holder of document.querySelectorAll<HTMLElement>('details[open] > noscript.deferred')) if (holder.parentElement instanceof HTMLDetailsElement) revealDeferred(holder.parentElement);
 
   const filterBox = menu.querySelector<HTMLElement>('.reference-filter');
   const input = menu.querySelector<HTMLInputElement>('#reference-filter-input');
@@ -91,12 +112,14 @@ function mountReference(signal: AbortSignal): void {
     signal.addEventListener('abort', () => observer.disconnect());
   }
 
-  // Variant groups: opening one variant closes its siblings, like a tab set.
   document.addEventListener(
     'toggle',
     (event) => {
       const details = event.target;
-      if (!(details instanceof HTMLDetailsElement) || !details.classList.contains('variant') || !details.open) return;
+      if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+      revealDeferred(details);
+      // Variant groups: opening one variant closes its siblings, like a tab set.
+      if (!details.classList.contains('variant')) return;
       for (const sibling of details.parentElement?.querySelectorAll<HTMLDetailsElement>(':scope > details.variant[open]') ?? []) {
         if (sibling !== details) sibling.open = false;
       }

@@ -1,15 +1,18 @@
 import type { BehaviourDetail } from '../lifecycle.ts';
 
 /**
- * Draws mermaid diagrams. Loaded only by pages that have one; the library
- * itself is fetched on first use, and diagrams are redrawn when the colour
- * mode changes. Without JavaScript the source stays readable. A section link
- * below a diagram stays in place while it draws (hashTarget.ts).
+ * Draws the mermaid diagrams the build could not draw (src/diagrams/: a
+ * diagram type or syntax its renderer does not read, or no renderer on the
+ * machine that built the site). Loaded only by pages that have one; the
+ * library itself is fetched on first use, and diagrams are redrawn when the
+ * colour mode changes. Without JavaScript the source stays readable. A section
+ * link below a diagram stays in place while it draws (hashTarget.ts).
  */
 let counter = 0;
 
 async function draw(signal: AbortSignal): Promise<void> {
-  const figures = [...document.querySelectorAll<HTMLElement>('figure[data-diagram="mermaid"]')];
+  // Only the diagrams left with their source: those drawn at build time have none, and follow the mode's CSS.
+  const figures = [...document.querySelectorAll<HTMLElement>('figure[data-diagram="mermaid"]')].filter((figure) => figure.querySelector(':scope > .diagram-source'));
   if (figures.length === 0) return;
   const { default: mermaid } = await import('mermaid');
   const dark = document.documentElement.getAttribute('data-theme') === 'dark';

@@ -1,7 +1,6 @@
 import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { pageData } from '../context.ts';
 import { nearestLanguage, type Highlighter } from '../highlight.ts';
 import { report } from './report.ts';
 
@@ -33,27 +32,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/**
- * Highlights code fences with shiki (through the cache), and keeps mermaid
- * fences as readable diagram source that the client turns into a picture.
- */
+/** Highlights code fences with shiki (through the cache); mermaid fences are diagrams (remark-diagrams.ts), drawn before this runs. */
 export default function remarkCode(options: { highlighter: Highlighter }) {
   return async (tree: Root, file: VFile) => {
-    const page = pageData(file);
     const jobs: Promise<void>[] = [];
     visit(tree, 'code', (node: Code, index, parent) => {
       if (!parent || index === undefined) return;
       const lang = (node.lang ?? 'text').toLowerCase();
       const meta = parseFenceMeta(node.meta);
       const titleHtml = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
-      if (lang === 'mermaid') {
-        page.hasMermaid = true;
-        parent.children[index] = {
-          type: 'html',
-          value: `<figure class="diagram" data-diagram="mermaid"><pre class="diagram-source">${escapeHtml(node.value)}</pre></figure>`,
-        };
-        return;
-      }
       const resolved = options.highlighter.resolveLanguage(lang);
       if (resolved === undefined) {
         // One typo must not block every page: the block is shown as plain text, and the author is told.

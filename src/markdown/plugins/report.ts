@@ -5,7 +5,7 @@ import type { Diagnostic } from '../types.ts';
 /** Diagnostics are collected on the file's data, never thrown mid-tree, so one pass reports them all. */
 export function report(
   file: VFile,
-  entry: { message: string; hint?: string | undefined; node?: Node | undefined; severity?: Diagnostic['severity'] },
+  entry: { message: string; hint?: string | undefined; node?: Node | undefined; severity?: Diagnostic['severity'] } & Pick<Diagnostic, 'strict' | 'once'>,
 ): void {
   const diagnostics = diagnosticsOf(file);
   diagnostics.push({
@@ -14,6 +14,8 @@ export function report(
     hint: entry.hint,
     line: entry.node?.position?.start.line ?? 1,
     column: entry.node?.position?.start.column ?? 1,
+    ...(entry.strict ? { strict: true } : {}),
+    ...(entry.once ? { once: true } : {}),
   });
 }
 

@@ -21,11 +21,11 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 describe('writing a site atomically', () => {
   it('swaps in the files and what was written alongside them, once both are done', async () => {
     const out = previousSite();
-    await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/a.html', contents: 'a' }], [], async (staging) => {
+    await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/a.html', contents: 'a' }], [], { alongside: async (staging) => {
       await delay(20);
       mkdirSync(path.join(staging, 'search-index'));
       writeFileSync(path.join(staging, 'search-index', 'entry.json'), '{}');
-    });
+    } });
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(out, 'docs', 'a.html'), 'utf8')).toBe('a');
     expect(readFileSync(path.join(out, 'search-index', 'entry.json'), 'utf8')).toBe('{}');
@@ -43,9 +43,9 @@ describe('writing a site atomically', () => {
 
   it('leaves the previous site and no temporary folder when what is written alongside fails', async () => {
     const out = previousSite();
-    const failing = writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }], [], async () => {
+    const failing = writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }], [], { alongside: async () => {
       throw new Error('search index: out of memory');
-    });
+    } });
     await expect(failing).rejects.toThrow('out of memory');
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(root)).toEqual(['dist']);
@@ -58,13 +58,13 @@ describe('writing a site atomically', () => {
       yield { path: 'index.html', contents: 'new' };
       throw new Error('This page crashed');
     }
-    const failing = writeSiteAtomically(out, pages(), [], async (staging) => {
+    const failing = writeSiteAtomically(out, pages(), [], { alongside: async (staging) => {
       // Still writing after the page failed: had the folder been removed already, this would make it again.
       await delay(30);
       mkdirSync(path.join(staging, 'search-index'), { recursive: true });
       writeFileSync(path.join(staging, 'search-index', 'late.json'), '{}');
       finished = true;
-    });
+    } });
     await expect(failing).rejects.toThrow('This page crashed');
     expect(finished).toBe(true);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');

@@ -106,10 +106,31 @@ describe('code', () => {
     expect(html).toContain('<code class="language-foo+bar">x</code>');
   });
 
-  it('keeps mermaid source readable for the client to draw', async () => {
-    const result = await render('```mermaid\nflowchart LR\n  A --> B\n```\n');
+  it('draws mermaid diagrams as SVG at build time: no diagram script for the page', async () => {
+    const result = await render('Two diagrams:\n\n```mermaid\nflowchart LR\n  A[Publisher] --> B[Broker]\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: PUBLISH\n```\n');
+    expect(result.hasMermaid).toBe(false);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.html).toMatch(/<figure class="diagram" data-diagram="mermaid" data-rendered="true" tabindex="0"><div class="diagram-svg"><svg class="diagram-svg-image" [^>]*>.*<text[^>]*>Publisher<\/text>/s);
+    expect(result.html).not.toContain('diagram-source');
+    // Each diagram's ids are its own.
+    expect(result.html).toContain('id="diagram-1-arrowhead"');
+    expect(result.html).toContain('id="diagram-2-seq-arrow"');
+  });
+
+  it('leaves a diagram it cannot draw to the browser, with a warning that --strict makes an error', async () => {
+    const result = await render('Intro.\n\n```mermaid\ngantt\n  title Plan\n```\n');
     expect(result.hasMermaid).toBe(true);
-    expect(result.html).toContain('<figure class="diagram" data-diagram="mermaid"><pre class="diagram-source">flowchart LR\n  A --&#62; B</pre></figure>');
+    expect(result.html).toContain('<figure class="diagram" data-diagram="mermaid"><pre class="diagram-source">gantt\n  title Plan</pre></figure>');
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        strict: true,
+        line: 3,
+        column: 1,
+        message: 'this diagram could not be drawn at build time (Invalid mermaid header: "gantt". Expected "graph TD", "flowchart LR", "stateDiagram-v2", etc.): the browser draws it instead',
+        hint: 'use mermaid syntax the renderer reads (flowchart, sequence, state, class or ER diagrams; see beautiful-mermaid)',
+      },
+    ]);
   });
 
   it('parses fence meta', () => {

@@ -35,6 +35,13 @@ describe('what search keeps of a page', () => {
     expect(doc.sections[0]?.text).toBe('kept too');
   });
 
+  it("indexes a diagram's labels, each apart, but not an icon's text", () => {
+    const diagram = '<figure class="diagram"><div class="diagram-svg"><svg class="diagram-svg-image" viewBox="0 0 10 10"><g><text x="1" y="1">Edge broker</text><text x="1" y="5">Core</text></g></svg></div></figure>';
+    const icon = '<svg viewBox="0 0 24 24" aria-hidden="true"><title>sun</title><text>icon</text></svg>';
+    const doc = parseSearchDocument('/p', page(`<h1>T</h1><p>Before ${icon}</p>${diagram}<p>after</p>`));
+    expect(doc.sections[0]?.text).toBe('Before Edge broker Core after');
+  });
+
   it('gives an empty section for a heading with nothing under it, so the heading itself is found', () => {
     const doc = parseSearchDocument('/p', page('<h1>T</h1><h2 id="a">Alpha</h2><h2 id="b">Beta</h2><p>b</p>'));
     expect(doc.sections.map((s) => [s.anchor, s.heading, s.text])).toEqual([

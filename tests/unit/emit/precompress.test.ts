@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { precompressTree } from '../../../src/emit/precompress.ts';
+
+const dirs: string[] = [];
+function folder(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-precompress-'));
+  dirs.push(dir);
+  for (const [rel, contents] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), contents);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const text = (seed: string): string => Array.from({ length: 200 }, (_, i) => `${seed} line ${i}`).join('\n');
+const read = (dir: string, rel: string): Buffer => readFileSync(path.join(dir, rel));
+const statIno = (file: string): bigint => statSync(file, { bigint: true }).ino;
+
+describe('compressed copies of the output', () => {
+  it('compresses every HTML, CSS, JavaScript and JSON file of 1 KB or more, and without a store, every time', () => {
+    const out = folder({ 'a.css': text('css'), 'b.json': text('json'), 'small.js': 'tiny', 'c.txt': text('txt') });
+    expect(precompressTree(out)).toBe(2);
+    expect(gunzipSync(read(out, 'a.css.gz')).toString()).toBe(text('css'));
+    expect(brotliDecompressSync(read(out, 'b.json.br')).toString()).toBe(text('json'));
+    expect(existsSync(path.join(out, 'small.js.gz')) || existsSync(path.join(out, 'c.txt.gz'))).toBe(false);
+  });
+
+  it('keeps the copies in the store by contents: the next output reuses them under any name, and compresses only what changed', () => {
+    const store = folder();
+    const first = folder({ 'search-index/f0.aaaa.json': text('kept'), 'page.html': text('before the edit') });
+    precompressTree(first, store);
+    expect(readdirSync(store)).toHaveLength(4);
+    // The search index renamed (its hash changed) with the same contents; the page edited.
+    const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
+    expect(precompressTree(next, store)).toBe(2);
+    // Reused: the very file the first build made (a link to it), not a new compression.
+    expect(statIno(path.join(next, 'search-index/f0.bbbb.json.br'))).toBe(statIno(path.join(first, 'search-index/f0.aaaa.json.br')));
+    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
+    expect(statIno(path.join(next, 'page.html.br'))).not.toBe(statIno(path.join(first, 'page.html.br')));
+    // Only this build's copies stay in the store.
+    expect(readdirSync(store)).toHaveLength(4);
+  });
+
+  it('compresses again when a copy in the store is not a copy of the file', () => {
+    const store = folder();
+    precompressTree(folder({ 'page.html': text('page') }), store);
+    const [gz] = readdirSync(store).filter((name) => name.endsWith('.gz'));
+    rmSync(path.join(store, gz ?? ''));
+    writeFileSync(path.join(store, gz ?? ''), gzipSync('<script>tampered</script>'));
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, store);
+    expect(gunzipSync(read(next, 'page.html.gz')).toString()).toBe(text('page'));
+    expect(gunzipSync(read(store, gz ?? '')).toString()).toBe(text('page'));
+  });
+});
