@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import { rememberingEngine } from './rememberingEngine.ts';
 
 /**
  * Code highlighting with shiki, light and dark themes as CSS variables.
@@ -90,7 +91,7 @@ export function createShikiCore(): () => Promise<HighlighterCore> {
       return createHighlighterCore({
         themes: [light.default, dark.default],
         langs: [],
-        engine: createOnigurumaEngine(import('shiki/wasm')),
+        engine: rememberingEngine(await createOnigurumaEngine(import('shiki/wasm'))),
       });
     })();
     return core;
