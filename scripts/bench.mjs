@@ -3,26 +3,33 @@
 // generated corpora, and the size of what readers download.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { benchLighthouse } from './bench-lighthouse.mjs';
 import { writeCorpus } from './corpus.mjs';
+import { writeDocusaurusCorpus } from './docusaurus-corpus.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'mapsdocs.js');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Runs a command under /usr/bin/time: wall seconds, CPU seconds (user + system, every thread) and peak RSS. */
+function timed(command, args, cwd, env = {}) {
+  const result = spawnSync('/usr/bin/time', ['-f', '__TIME__ %e %U %S %M', command, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  const match = /__TIME__ ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr);
+  if (result.status !== 0 || !match) throw new Error(`${path.basename(command)} failed:\n${result.stderr}`);
+  return { stderr: result.stderr, seconds: Number(match[1]), cpuSeconds: Number(match[2]) + Number(match[3]), rssMiB: Number(match[4]) / 1024 };
+}
+
 function timedBuild(args, cwd = root, env = {}) {
-  const result = spawnSync('/usr/bin/time', ['-f', '__TIME__ %e %M', process.execPath, bin, 'build', ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
-  const match = /__TIME__ ([\d.]+) (\d+)/.exec(result.stderr);
-  if (result.status !== 0 || !match) throw new Error(`build failed:\n${result.stderr}`);
+  const { stderr, seconds, cpuSeconds, rssMiB } = timed(process.execPath, [bin, 'build', ...args], cwd, env);
   const phases = {};
-  const line = result.stderr.split('\n').find((l) => l.startsWith('✓ built')) ?? '';
+  const line = stderr.split('\n').find((l) => l.startsWith('✓ built')) ?? '';
   for (const [, label, ms] of line.matchAll(/([\w+]+) (\d+) ms/g)) phases[label === 'in' ? 'in-process total' : label] = Number(ms);
-  return { seconds: Number(match[1]), rssMiB: Number(match[2]) / 1024, phases };
+  return { seconds, cpuSeconds, rssMiB, phases };
 }
 
 function series(label, args, cwd, env) {
@@ -71,8 +78,8 @@ function walk(dir) {
   });
 }
 
-// BENCH_ONLY=site,corpus,reference,search,dev,stripe,versions,lighthouse runs some sections only (all by default).
-const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,reference,search,dev,stripe,versions,lighthouse').split(','));
+// BENCH_ONLY=site,corpus,hugo,reference,search,dev,stripe,versions,lighthouse runs some sections only (all by default).
+const sections = new Set((process.env.BENCH_ONLY ?? 'site,corpus,hugo,reference,search,dev,stripe,versions,lighthouse').split(','));
 console.log(`mapsdocs bench: ${runs} runs each, wall time of the whole process (node start to exit)\n`);
 const out = mkdtempSync(path.join(tmpdir(), 'mapsdocs-bench-'));
 // The real site; until its content exists, a generated tree of the same size stands in (with the real OpenAPI file).
@@ -131,6 +138,41 @@ for (const count of sections.has('corpus') ? (process.env.BENCH_CORPUS ?? '1000,
   process.env.BENCH_RUNS = saved;
   const seconds = median(result.map((r) => r.seconds));
   console.log(`corpus ${String(count).padStart(5)} pages, cold`.padEnd(34) + ` median ${seconds.toFixed(2)} s  peak ${Math.max(...result.map((r) => r.rssMiB)).toFixed(0)} MiB  (${((seconds * 1000) / count).toFixed(2)} ms/page)`);
+}
+
+// Content the engine was not tuned for (issue 29): a generated Docusaurus-style corpus of 104 pages, built
+// cold (--no-cache) and cached (the cache of an earlier build kept, as CI keeps node_modules/.cache/mapsdocs,
+// and the output folder new, so every page is rendered and written), and by Hugo when it is installed.
+// The three alternate, so that the machine's drift weighs on each alike; CPU time counts every thread.
+if (sections.has('hugo')) {
+  const corpus = writeDocusaurusCorpus(path.join(out, 'docusaurus'));
+  const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  const hasHugo = hugo.status === 0;
+  console.log(`\nDocusaurus-style corpus: ${corpus.pages} pages of ~${corpus.wordsPerPage} words of prose, code in ten languages, tables, admonitions, mermaid`);
+  // Fills the cache the cached builds read.
+  timedBuild(['--quiet', '--out', path.join(out, 'docusaurus-fill')], corpus.mapsdocs);
+  const samples = { cold: [], cached: [], hugo: [] };
+  const count = Math.max(runs, 5);
+  for (let i = 0; i < count; i += 1) {
+    const kinds = ['cold', 'cached', ...(hasHugo ? ['hugo'] : [])];
+    for (const kind of i % 2 === 0 ? kinds : kinds.reverse()) {
+      const dist = path.join(out, `docusaurus-${kind}-${i}`);
+      if (kind === 'hugo') samples.hugo.push(timed('hugo', ['--quiet', '--ignoreCache', '--destination', dist], corpus.hugo));
+      else samples[kind].push(timedBuild(['--quiet', ...(kind === 'cold' ? ['--no-cache'] : []), '--out', dist], corpus.mapsdocs));
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }
+  const line = (label, list) => {
+    const wall = median(list.map((s) => s.seconds));
+    const cpu = median(list.map((s) => s.cpuSeconds));
+    const ratio = hasHugo && label !== 'hugo' ? `  ${(wall / median(samples.hugo.map((s) => s.seconds))).toFixed(1)}× Hugo's wall time, ${(cpu / median(samples.hugo.map((s) => s.cpuSeconds))).toFixed(1)}× its CPU time` : '';
+    console.log(`${`corpus, ${label}`.padEnd(34)} median ${wall.toFixed(2)} s  CPU ${cpu.toFixed(2)} s  peak ${Math.max(...list.map((s) => s.rssMiB)).toFixed(0)} MiB${ratio}`);
+  };
+  line('mapsdocs cold (--no-cache)', samples.cold);
+  line('mapsdocs cached', samples.cached);
+  if (hasHugo) line('hugo', samples.hugo);
+  else console.log('(hugo is not installed: `apt-get install hugo` adds the side-by-side comparison)');
+  console.log(`(${count} runs of each, alternating; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }
 
 const site = path.join(out, 'warm');

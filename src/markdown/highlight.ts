@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import { rememberingEngine } from './rememberingEngine.ts';
 
 /**
  * Code highlighting with shiki, light and dark themes as CSS variables.
@@ -90,7 +91,7 @@ export function createShikiCore(): () => Promise<HighlighterCore> {
       return createHighlighterCore({
         themes: [light.default, dark.default],
         langs: [],
-        engine: createOnigurumaEngine(import('shiki/wasm')),
+        engine: rememberingEngine(await createOnigurumaEngine(import('shiki/wasm'))),
       });
     })();
     return core;
@@ -140,6 +141,12 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
+interface InFlight {
+  promise: Promise<string>;
+  /** The block while it waits for the helper (so that an urgent request can move it ahead). */
+  waiting: Waiting | undefined;
+}
+
 export function createHighlighter(initialCache: Map<string, string> = new Map(), remote?: () => RemoteHighlighter | undefined): Highlighter {
   const getCore = createShikiCore();
   const used = new Set<string>();
@@ -150,6 +157,9 @@ export function createHighlighter(initialCache: Map<string, string> = new Map(),
   // Blocks wait here rather than in the helper's message queue, so that urgent ones can go first.
   const waiting = { urgent: [] as Waiting[], normal: [] as Waiting[] };
   let sent = 0;
+  // Blocks asked for and not yet answered, by key: identical blocks on pages parsed at once (an install
+  // command, a config file shown in several guides) are highlighted once.
+  const inFlight = new Map<string, InFlight>();
   const pump = (): void => {
     while (sent < HELPER_WINDOW && helper) {
       const next = waiting.urgent.shift() ?? waiting.normal.shift();
@@ -175,15 +185,40 @@ export function createHighlighter(initialCache: Map<string, string> = new Map(),
       used.add(key);
       const hit = initialCache.get(key);
       if (hit !== undefined) return hit;
+      const pending = inFlight.get(key);
+      if (pending) {
+        // The same block on another page, not yet answered: it is highlighted once. Asked for urgently, it goes ahead.
+        const queued = pending.waiting ? waiting.normal.indexOf(pending.waiting) : -1;
+        if (lane === 'urgent' && queued !== -1 && pending.waiting) {
+          waiting.normal.splice(queued, 1);
+          waiting.urgent.push(pending.waiting);
+        }
+        return pending.promise;
+      }
       helper ??= remote?.();
-      const html = helper
-        ? await new Promise<string>((resolve, reject) => {
-            waiting[lane].push({ code, options, resolve, reject });
-            pump();
-          })
-        : await renderCode(getCore, code, options);
-      initialCache.set(key, html);
-      return html;
+      const entry: InFlight = { promise: Promise.resolve(''), waiting: undefined };
+      const current = helper;
+      entry.promise = (
+        current
+          ? new Promise<string>((resolve, reject) => {
+              entry.waiting = { code, options, resolve, reject };
+              waiting[lane].push(entry.waiting);
+              pump();
+            })
+          : renderCode(getCore, code, options)
+      ).then(
+        (html) => {
+          inFlight.delete(key);
+          initialCache.set(key, html);
+          return html;
+        },
+        (error: unknown) => {
+          inFlight.delete(key);
+          throw error;
+        },
+      );
+      inFlight.set(key, entry);
+      return entry.promise;
     },
   });
   return make('normal');

@@ -126,10 +126,14 @@ export function limitDiagnostics(source: string): Diagnostic[] {
       return diagnostics;
     }
     // Code spans hold no emphasis or links: leave them out of the counts.
-    const prose = rest.replace(/`[^`]*`/g, '');
-    delimiters += prose.replace(/[^*_~]/g, '').length;
-    brackets += prose.replace(/[^[]/g, '').length;
-    pipes += prose.replace(/[^|]/g, '').length;
+    const prose = rest.includes('`') ? rest.replace(/`[^`]*`/g, '') : rest;
+    // One pass over the characters (three regex replacements made three copies of every line: ~0.1 s of a cold build).
+    for (let k = 0; k < prose.length; k += 1) {
+      const code = prose.charCodeAt(k);
+      if (code === 42 || code === 95 || code === 126) delimiters += 1; // * _ ~
+      else if (code === 91) brackets += 1; // [
+      else if (code === 124) pipes += 1; // |
+    }
   }
   endParagraph();
   if (bracketCost > PAGE_LIMITS.bracketCost && worstBrackets) {

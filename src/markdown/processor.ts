@@ -13,10 +13,10 @@ import { limitDiagnostics } from './limits.ts';
 import remarkCode from './plugins/remark-code.ts';
 import remarkDiagrams from './plugins/remark-diagrams.ts';
 import remarkDepthLimit from './plugins/remark-depth-limit.ts';
-import remarkEmailAutolinksWherePossible from './plugins/remark-email-autolinks-where-possible.ts';
 import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkLinks, { type LinkOptions } from './plugins/remark-links.ts';
 import remarkRestoreDirectives from './plugins/remark-restore-directives.ts';
+import remarkSyntaxWhereUsed from './plugins/remark-syntax-where-used.ts';
 import rehypeCollect from './plugins/rehype-collect.ts';
 import { diagnosticsOf } from './plugins/report.ts';
 import type { MarkdownResult } from './types.ts';
@@ -42,7 +42,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkGfm)
     .use(remarkBlockDirectives)
     .use(remarkDepthLimit)
-    .use(remarkEmailAutolinksWherePossible)
+    .use(remarkSyntaxWhereUsed)
     .use(remarkRestoreDirectives)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)

@@ -14,6 +14,9 @@ import type { Processor } from 'unified';
 export default function remarkBlockDirectives(this: Processor) {
   const data = this.data();
   const { flow } = directive();
-  (data.micromarkExtensions ??= []).push({ flow });
+  // Named, so that remark-syntax-where-used can leave them out of pages without `::` (micromark's own have no name).
+  const [container, leaf] = [flow?.[58]].flat();
+  if (!container || !leaf) throw new Error('micromark-extension-directive changed: no container and leaf constructs at `:`');
+  (data.micromarkExtensions ??= []).push({ flow: { 58: [{ ...container, name: 'directiveContainer' }, { ...leaf, name: 'directiveLeaf' }] } });
   (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
 }

@@ -81,6 +81,32 @@ describe('the highlighter with a helper thread', () => {
     expect(await highlighter.highlight('before', options)).toBe('<pre>before</pre>');
     expect(helpers).toHaveLength(2);
   });
+
+  it('highlights a block asked for again before its answer came once, and lets an urgent request for it go ahead', async () => {
+    const helper = heldHelper();
+    const highlighter = createHighlighter(new Map(), () => helper.remote);
+    // Enough blocks to fill the helper's window, so that the repeated block waits on this side.
+    const fillers = Array.from({ length: 20 }, (_, i) => highlighter.highlight(`block ${i}`, options));
+    const first = highlighter.highlight('npm install mapsdocs', options);
+    const again = highlighter.highlight('npm install mapsdocs', options);
+    const urgently = highlighter.urgent().highlight('npm install mapsdocs', options);
+    await settle();
+    const sentBefore = helper.received.length;
+    helper.answerAll();
+    await settle();
+    expect(helper.received[sentBefore]).toBe('npm install mapsdocs');
+    for (let round = 0; round < 5; round += 1) {
+      helper.answerAll();
+      await settle();
+    }
+    expect(await Promise.all([first, again, urgently])).toEqual(Array(3).fill('<pre>npm install mapsdocs</pre>'));
+    await Promise.all(fillers);
+    expect(helper.received.filter((code) => code === 'npm install mapsdocs')).toHaveLength(1);
+    // A block that failed is asked for anew the next time.
+    const failing = createHighlighter(new Map(), () => ({ close: () => undefined, highlight: () => Promise.reject(new Error('no grammar')) }));
+    await expect(failing.highlight('x', options)).rejects.toThrow('no grammar');
+    await expect(failing.highlight('x', options)).rejects.toThrow('no grammar');
+  });
 });
 
 describe('renderCode', () => {

@@ -32,6 +32,25 @@ describe('limitDiagnostics', () => {
     expect(error?.message).toMatch(/too many emphasis markers/);
   });
 
+  it('counts tildes as emphasis markers, and leaves out those in code spans', () => {
+    const tildes = `${'~a '.repeat(1500)}x${' b~'.repeat(1500)}`;
+    expect(limitDiagnostics(tildes)[0]?.message).toMatch(/too many emphasis markers/);
+    expect(limitDiagnostics(tildes.replaceAll('~', '`~`'))).toEqual([]);
+  });
+
+  it('refuses a page whose tables have more cell separators than the limit, counting none in code spans', () => {
+    const row = (cells: number): string => `|${' x |'.repeat(cells)}`;
+    const rows = Math.ceil(PAGE_LIMITS.tableCells / 100) + 1;
+    const table = [row(99), `|${' - |'.repeat(99)}`, ...Array.from({ length: rows }, () => row(99))].join('\n');
+    expect(limitDiagnostics(table)[0]?.message).toMatch(/cell separators \(\|\)/);
+    expect(limitDiagnostics(Array.from({ length: rows + 2 }, () => `\`${row(99)}\``).join('\n'))).toEqual([]);
+  });
+
+  it('counts brackets for links and images', () => {
+    const [error] = limitDiagnostics(`${'!['.repeat(1300)}x${']'.repeat(1300)}`);
+    expect(error?.message).toMatch(/too many brackets/);
+  });
+
   it('warns about a page over 1 MB, and lets it build', () => {
     const [warning] = limitDiagnostics(`${'word '.repeat(220_000)}\n`);
     expect(warning).toMatchObject({ severity: 'warning', line: 1 });
