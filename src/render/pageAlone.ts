@@ -6,7 +6,7 @@ import { parsePages, type ParsedPage } from '../markdown/parsePages.ts';
 import { sidebarIdSetAt, versionBuildsOf } from '../nav/versionBuilds.ts';
 import { referenceRouteOf } from '../openapi/referenceSource.ts';
 import { buildPageViews } from './pageViews.ts';
-import { siteAssets, siteViewOf, withMermaid } from './renderPages.ts';
+import { siteAssets, siteViewOf, withPageScripts } from './renderPages.ts';
 
 /** A page's title before it is parsed: its front matter's, else its first level-1 heading. */
 function titleBeforeParsing(page: SourcePage): string | undefined {
@@ -48,5 +48,5 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     assets,
   );
   const view = buildPageViews({ config, versions, pages: parsed.filter((p) => p.source.kind === 'page'), assets, renderers: context.renderers }).find((v) => v.route === route);
-  return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
+  return view ? { html: context.renderers.renderPage(site, withPageScripts(view.make(), assets)), files: assets.files } : undefined;
 }
