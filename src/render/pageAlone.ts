@@ -29,8 +29,9 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
   const trees = config.versions.map(docsTreeOf);
   const content = await loadContent(config.contentDir, { includeDrafts: false, trees, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
-  // The landing page is made from configuration alone; any other route needs its markdown page.
-  if (!page && route !== '/') return undefined;
+  // The landing page is made from configuration alone; any other route needs its markdown page. A page
+  // component is compiled with the others, in the build.
+  if ((!page && route !== '/') || content.components.some((c) => c.route === route)) return undefined;
   const parsedPage = page ? (await parsePages(local, [page], { site: content.pages }))[0] : undefined;
   if (page && !parsedPage) return undefined;
   const parsed = content.pages.flatMap((p): ParsedPage[] => {
