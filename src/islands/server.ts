@@ -38,7 +38,7 @@ export function islandHtml(island: IslandToRender): string {
   return renderToStaticMarkup(islandElement(island));
 }
 
-/** Where a value is not JSON (`props.onClick is a function`), or undefined when it all is. */
+/** Where a value is not JSON (`props.onClick is a function`), or undefined when it all is. A property set to undefined counts as absent. */
 export function notJson(value: unknown, where: string): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${where} is ${String(value)}, which JSON cannot hold`;
@@ -53,6 +53,8 @@ export function notJson(value: unknown, where: string): string | undefined {
     const prototype = Object.getPrototypeOf(value) as unknown;
     if (prototype !== Object.prototype && prototype !== null) return `${where} is ${value.constructor?.name ?? 'an object'}, not a plain object`;
     for (const [key, item] of Object.entries(value)) {
+      // An absent prop: JSON leaves it out, and the browser's render gets it absent, as the server's did.
+      if (item === undefined) continue;
       const problem = notJson(item, `${where}.${key}`);
       if (problem) return problem;
     }
