@@ -1,5 +1,3 @@
-import { createElement, type ReactElement } from 'react';
-
 /**
  * The markup of an island, written by the server (src/islands/server.ts) and
  * read by the client runtime (src/client/islands/runtime.ts), which hydrates
@@ -36,14 +34,3 @@ export const BUILT_IN_ISLANDS = ['tabs'] as const;
 export type BuiltInIsland = (typeof BUILT_IN_ISLANDS)[number];
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/**
- * The children of an island: each one's server-rendered HTML in a slot. The
- * same elements on the server and in the browser, so hydration matches; React
- * never looks inside a slot (its HTML is set, not hydrated).
- */
-export function slotElements(html: readonly string[]): ReactElement[] {
-  return html.map((inner, index) =>
-    createElement(SLOT_TAG, { key: index, [SLOT_ATTRIBUTE]: String(index), dangerouslySetInnerHTML: { __html: inner }, suppressHydrationWarning: true }),
-  );
-}

@@ -1,6 +1,7 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { ISLAND_ATTRIBUTES, ISLAND_TAG, slotElements, type Json } from './markup.ts';
+import { ISLAND_ATTRIBUTES, ISLAND_TAG, type Json } from './markup.ts';
+import { slotElements } from './slots.ts';
 
 /** One island to render on the server. */
 export interface IslandToRender {

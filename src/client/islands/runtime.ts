@@ -1,16 +1,20 @@
-import { Component, createElement, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { ISLAND_ATTRIBUTES, ISLAND_TAG, SLOT_ATTRIBUTE, SLOT_TAG, slotElements, type BuiltInIsland } from '../../islands/markup.ts';
+import type { ComponentType } from 'react';
+import type { Root } from 'react-dom/client';
+import { ISLAND_ATTRIBUTES, ISLAND_TAG, SLOT_ATTRIBUTE, SLOT_TAG, type BuiltInIsland } from '../../islands/markup.ts';
 import type { BehaviourDetail } from '../lifecycle.ts';
 
 /**
- * Hydrates the islands of a page (src/islands/markup.ts): loaded, with
- * React, only by pages that have one. Each island is its own React root, so
- * an island that crashes shows the crash fallback in its place alone, and a
- * hydration mismatch is logged, as the spec asks, without touching the rest
- * of the page. Islands are mounted as a behaviour of the page
- * (src/client/lifecycle.ts): after a client navigation, the roots of the
- * page that went are unmounted and the new page's islands hydrated.
+ * Hydrates the islands of a page (src/islands/markup.ts): loaded only by
+ * pages that have one. Each island is its own React root, so an island that
+ * crashes shows the crash fallback in its place alone, and a hydration
+ * mismatch is logged, as the spec asks, without touching the rest of the
+ * page. Islands are mounted as a behaviour of the page
+ * (src/client/lifecycle.ts): after a client navigation, the roots of the page
+ * that went are unmounted and the new page's islands hydrated.
+ *
+ * This module holds no React: React (hydrate.ts) and each island's module
+ * load after it, and evaluating React, then hydrating each island, take a
+ * task each, so that none is long enough to hold up a reader's input.
  */
 
 // An island's props are whatever its module declares: the runtime passes on the JSON the server wrote.
@@ -27,33 +31,6 @@ function load(name: string): Promise<Module> {
   const url = new URL(name, location.href);
   if (url.origin !== location.origin) return Promise.reject(new Error(`island module ${name} is not on this site`));
   return import(url.href) as Promise<Module>;
-}
-
-interface BoundaryProps {
-  name: string;
-  children?: ReactNode;
-}
-
-/** The spec's crash fallback, in the island's place: "This page crashed." and "Try again", which renders it again. */
-class IslandBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state: { error: unknown } = { error: undefined };
-
-  static getDerivedStateFromError(error: unknown): { error: unknown } {
-    return { error };
-  }
-
-  override render(): ReactNode {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    const details = `island "${this.props.name}": ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
-    return createElement(
-      'div',
-      { className: 'crash island-crash', role: 'alert' },
-      createElement('p', { className: 'crash-title' }, 'This page crashed.'),
-      createElement('button', { type: 'button', className: 'button crash-retry', onClick: () => this.setState({ error: undefined }) }, 'Try again'),
-      createElement('pre', { className: 'crash-details' }, details),
-    );
-  }
 }
 
 /** The HTML of each of an island's slots, its own only (not those of an island inside it). */
@@ -73,36 +50,41 @@ function propsOf(island: Element): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** A task boundary: what follows runs in a task of its own. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Roots by their island element: one that is still in the document when the page is mounted again keeps its root. */
 const roots = new Map<Element, Root>();
 
-function hydrate(island: Element, name: string, component: NonNullable<Module['default']>): void {
-  const slots = slotsOf(island);
-  const props = propsOf(island);
-  const element = createElement(component, slots.length > 0 ? { ...props, children: slotElements(slots) } : props);
-  const root = hydrateRoot(island, createElement(IslandBoundary, { name }, element), {
-    identifierPrefix: island.getAttribute(ISLAND_ATTRIBUTES.id) ?? '',
-    // The server's markup and the browser's first render differ: React renders the island again in the browser.
-    onRecoverableError: (error: unknown, info: ErrorInfo) =>
-      console.error(`[mapsdocs] island "${name}": recoverable error during hydration`, error, info.componentStack ?? ''),
-    onCaughtError: (error: unknown, info: ErrorInfo) => console.error(`[mapsdocs] island "${name}" crashed`, error, info.componentStack ?? ''),
+async function mountIsland(island: Element, signal: AbortSignal): Promise<void> {
+  const name = island.getAttribute(ISLAND_ATTRIBUTES.module) ?? '';
+  let hydrator: typeof import('./hydrate.ts');
+  let module: Module;
+  try {
+    [hydrator, module] = await Promise.all([import('./hydrate.ts'), load(name)]);
+  } catch (error) {
+    console.error(`[mapsdocs] island "${name}" could not be loaded`, error);
+    return;
+  }
+  if (typeof module.default !== 'function') {
+    console.error(`[mapsdocs] island "${name}": its module has no default export`);
+    return;
+  }
+  await nextTask();
+  if (signal.aborted || !island.isConnected || roots.has(island)) return;
+  const root = hydrator.hydrateIsland({
+    element: island,
+    name,
+    component: module.default,
+    props: propsOf(island),
+    slots: slotsOf(island),
+    id: island.getAttribute(ISLAND_ATTRIBUTES.id) ?? '',
   });
   roots.set(island, root);
 }
 
 function mountIslands(signal: AbortSignal): void {
-  for (const island of document.querySelectorAll(ISLAND_TAG)) {
-    if (roots.has(island)) continue;
-    const name = island.getAttribute(ISLAND_ATTRIBUTES.module) ?? '';
-    load(name).then(
-      (module) => {
-        if (signal.aborted || !island.isConnected || roots.has(island)) return;
-        if (typeof module.default === 'function') hydrate(island, name, module.default);
-        else console.error(`[mapsdocs] island "${name}": its module has no default export`);
-      },
-      (error: unknown) => console.error(`[mapsdocs] island "${name}" could not be loaded`, error),
-    );
-  }
+  for (const island of document.querySelectorAll(ISLAND_TAG)) if (!roots.has(island)) void mountIsland(island, signal);
   signal.addEventListener('abort', () => {
     // The page went (a client navigation, a dev update): its islands are unmounted. Those still shown stay.
     for (const [island, root] of roots) {
