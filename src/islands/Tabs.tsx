@@ -38,7 +38,8 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
  * on its default.
  */
 export default function Tabs({ tabs, groupId, defaultValue, children }: TabsProps) {
-  const id = useId();
+  // Unique on the page, the same on the server and in the browser; React's own ids start with "_", which some tools refuse in an id.
+  const id = `tabs-${useId().replace(/[^A-Za-z0-9-]/g, '')}`;
   const panels = Children.toArray(children);
   const values = tabs.map((tab) => tab.value);
   const initial = defaultValue !== undefined && values.includes(defaultValue) ? defaultValue : (values[0] ?? '');

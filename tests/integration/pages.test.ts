@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { HtmlValidate } from 'html-validate';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, type CliResult } from '../helpers/cli.ts';
@@ -34,6 +35,20 @@ describe('mapsdocs build with page components', () => {
     expect(html('docs/intro.html')).toMatch(islandsScript);
     for (const page of ['docs/plain.html', '404.html']) expect(html(page)).not.toMatch(/\/islands\.|<mapsdocs-island/);
     expect(readdirSync(path.join(project.root, 'dist', 'assets', 'js', 'site')).filter((f) => /^(Counter|Mismatch|Crashy)-\w+\.js$/.test(f))).toHaveLength(3);
+  });
+
+  it('writes valid HTML for page components, islands and tabs', async () => {
+    // The rules of the basic fixture's check (tests/integration/build.test.ts), which explains them.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'no-inline-style': 'off', 'no-redundant-role': 'off', 'prefer-native-element': 'off', 'long-title': 'off', 'void-style': 'off', 'attr-case': 'off', 'attribute-empty-style': 'off', 'attribute-boolean-style': 'off' },
+    });
+    const failures: string[] = [];
+    for (const file of ['index.html', 'counter.html', 'crash.html', 'mismatch.html', 'docs/intro.html', 'docs/clients.html']) {
+      const report = await validator.validateString(html(file), file);
+      for (const r of report.results) for (const m of r.messages) failures.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+    }
+    expect(failures).toEqual([]);
   });
 });
 
