@@ -112,17 +112,19 @@ export function isIgnoredContentPath(rel: string): boolean {
 function markdownFilesUnder(contentDir: string, top: string): string[] {
   const confinement = createConfinement([contentDir]);
   const files = walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` });
-  // A page's file name is its route: it is held to what a route may hold, as a slug is.
-  for (const file of files) {
-    const problem = /[\u0000-\u001f\u007f]/.test(file.rel) ? 'a control character' : file.rel.includes('\\') ? 'a backslash' : /[?#%]/.test(file.rel) ? '"?", "#" or "%"' : undefined;
-    if (problem) {
-      throw new UserError(`${top}/${JSON.stringify(file.rel).slice(1, -1)}: the file name holds ${problem}, which a page's address cannot`, {
-        location: { file: path.join(contentDir, top, file.rel) },
-        hint: "rename the file: its name is the page's route",
-      });
-    }
-  }
+  for (const file of files) checkRouteFileName(contentDir, top, file.rel);
   return files.map((file) => `${top}/${file.rel}`);
+}
+
+/** A page's file name is its route (a markdown page's or a page component's): it is held to what a route may hold, as a slug is. */
+function checkRouteFileName(contentDir: string, top: string, rel: string): void {
+  const problem = /[\u0000-\u001f\u007f]/.test(rel) ? 'a control character' : rel.includes('\\') ? 'a backslash' : /[?#%]/.test(rel) ? '"?", "#" or "%"' : undefined;
+  if (problem) {
+    throw new UserError(`${top}/${JSON.stringify(rel).slice(1, -1)}: the file name holds ${problem}, which a page's address cannot`, {
+      location: { file: path.join(contentDir, top, rel) },
+      hint: "rename the file: its name is the page's route",
+    });
+  }
 }
 
 /** A page component's route: `pages/index.tsx` → `/`, `pages/blog/index.tsx` → `/blog/`, `pages/showcase.tsx` → `/showcase`. */
@@ -142,6 +144,7 @@ export function listComponentPages(contentDir: string): ComponentSource[] {
     include: (rel) => COMPONENT_EXTENSIONS.some((ext) => rel.endsWith(ext)),
     describe: 'content/pages',
   }).map((walked) => {
+    checkRouteFileName(contentDir, 'pages', walked.rel);
     const relFile = `pages/${walked.rel}`;
     return { file: path.join(contentDir, relFile), relFile, route: routeOfComponent(relFile) };
   });

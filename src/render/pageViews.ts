@@ -108,8 +108,8 @@ export interface LazyView {
   route: string;
   /** A not-found page: served for unknown paths, never listed in the sitemap. */
   notFound?: true;
-  /** The markdown file the view is made from; absent for generated pages (the reference, the change log, not-found pages). */
-  from?: SourcePage;
+  /** The file the view is made from (a markdown page, a page component); absent for generated pages (the reference, the change log, not-found pages). */
+  from?: Pick<SourcePage, 'file' | 'relFile'>;
   make: () => PageView;
 }
 
@@ -192,7 +192,7 @@ export function buildPageViews(options: {
   }
   for (const page of pages) views.push({ route: page.source.route, from: page.source, make: () => contentPageView(page, config) });
   const components = options.components ?? [];
-  for (const page of components) views.push(fixed(componentPageView(page, config)));
+  for (const page of components) views.push({ ...fixed(componentPageView(page, config)), from: { file: path.join(config.contentDir, page.relFile), relFile: page.relFile } });
   if (!pages.some((p) => p.source.route === '/') && !components.some((c) => c.route === '/')) {
     views.push(
       fixed({
