@@ -150,23 +150,3 @@ export function onStoredChange(keys: readonly string[], changed: () => void, sig
     { signal },
   );
 }
-
-/**
- * The key of a group of tabs' choice, as Docusaurus names it, so a reader's choice carries over from a
- * Docusaurus site. Apart from KEYS, which every page's bundle holds: only pages with tabs load this.
- */
-export const tabsKey = (groupId: string): string => `docusaurus.tab.${groupId}`;
-
-export const tabsPreference = {
-  /**
-   * The tab the reader last chose in tabs of `groupId`, when this block of tabs offers it. A value it does
-   * not offer is ignored but kept: another block of the group, on another page, may offer it.
-   */
-  read(groupId: string, offered: readonly string[]): string | undefined {
-    const raw = storage.get(tabsKey(groupId));
-    return raw !== null && offered.includes(raw) ? raw : undefined;
-  },
-  write(groupId: string, value: string): void {
-    storage.set(tabsKey(groupId), value);
-  },
-};

@@ -1,5 +1,6 @@
 import { Children, useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
-import { onStoredChange, tabsKey, tabsPreference } from '../client/preferences.ts';
+import { onStoredChange } from '../client/preferences.ts';
+import { tabsKey, tabsPreference } from '../client/tabsPreference.ts';
 
 export type Tab = {
   label: string;

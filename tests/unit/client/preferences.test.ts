@@ -8,8 +8,6 @@ import {
   announcementPreference,
   colorModePreference,
   sidebarPreference,
-  tabsKey,
-  tabsPreference,
   versionPreference,
 } from '../../../src/client/preferences.ts';
 import { headScript } from '../../../templates/headScript.ts';
@@ -45,26 +43,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete globals.window;
-});
-
-describe('the tabs preference', () => {
-  it('is stored per group under the key Docusaurus uses', () => {
-    tabsPreference.write('os', 'windows');
-    expect(store.getItem('docusaurus.tab.os')).toBe('windows');
-    expect(tabsKey('os')).toBe('docusaurus.tab.os');
-    expect(tabsPreference.read('os', ['linux', 'windows'])).toBe('windows');
-    expect(tabsPreference.read('clients', ['linux', 'windows'])).toBeUndefined();
-  });
-
-  it('ignores a stored value the block does not offer, and keeps it for the blocks that do', () => {
-    for (const stored of ['docker', '', 'WINDOWS', '<script>', 'x'.repeat(10_000)]) {
-      store.setItem(tabsKey('os'), stored);
-      expect(tabsPreference.read('os', ['linux', 'windows']), stored).toBeUndefined();
-      expect(store.getItem(tabsKey('os'))).toBe(stored);
-    }
-    store.setItem(tabsKey('os'), 'docker');
-    expect(tabsPreference.read('os', ['linux', 'windows', 'docker'])).toBe('docker');
-  });
 });
 
 describe('the colour mode preference', () => {
