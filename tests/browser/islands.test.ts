@@ -130,12 +130,18 @@ describe.skipIf(!hasChromium)('islands in the browser', () => {
     await page.close();
   });
 
-  it('hydrates an island again after navigating away from its page and back', async () => {
+  it('unmounts an island when a client navigation leaves its page, and hydrates it again on the way back', async () => {
     const { page, errors } = await open('/counter');
     await hydrated(page, '.counter');
+    type Marked = Window & { mountedCounters?: number; stayed?: boolean };
+    expect(await page.evaluate(() => (window as Marked).mountedCounters)).toBe(1);
     await page.locator('.counter button').click();
+    await page.evaluate(() => ((window as Marked).stayed = true));
     await page.locator('main a', { hasText: 'A page without islands' }).click();
     await page.waitForURL(/\/docs\/plain$/);
+    // The same window (a client navigation), and the island's root unmounted: its effect was cleaned up.
+    expect(await page.evaluate(() => (window as Marked).stayed)).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as Marked).mountedCounters)).toBe(0);
     await page.goBack();
     await page.waitForURL(/\/counter$/);
     // The page as served, hydrated anew: its count starts again.
