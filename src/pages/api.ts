@@ -1,6 +1,6 @@
 import { Children, createContext, createElement, isValidElement, useContext, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SiteConfig } from '../config/schema.ts';
+import { sitePath, type SiteConfig } from '../config/schema.ts';
 import type { Json } from '../islands/markup.ts';
 import { islandElement, notJson } from '../islands/server.ts';
 import type { SidebarItem } from '../nav/sidebar.ts';
@@ -88,11 +88,21 @@ export function usePage(): PageProps {
   return currentRender('usePage()').props;
 }
 
-/** A route of the site as a link: `/docs/intro` → `/maps/docs/intro` on a site served under `/maps/`. Addresses with a scheme are kept. */
+/**
+ * A route of the site as a link: `/docs/intro` → `/maps/docs/intro` on a site served under `/maps/`. An
+ * http, https or mailto address is kept. Anything else is refused as the configuration refuses it
+ * (src/config/schema.ts: what landing.yaml's links were held to): `//host` would leave the site, and
+ * `javascript:` or a backslash have no place in a link the site makes.
+ */
 export function useBaseUrl(to: string): string {
   const { baseUrl } = currentRender('useBaseUrl()').props.site;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(to) || to.startsWith('//')) return to;
-  return `${baseUrl.replace(/\/$/, '')}${to.startsWith('/') ? to : `/${to}`}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(to)) {
+    if (/^(?:https?|mailto):/i.test(to) && !/[\s\\]/.test(to)) return to;
+  } else {
+    const route = to.startsWith('/') ? to : `/${to}`;
+    if (sitePath.safeParse(route).success) return `${baseUrl.replace(/\/$/, '')}${route}`;
+  }
+  throw new Error(`useBaseUrl(${JSON.stringify(to)}): a link must be a path of the site starting with a single "/" (e.g. /docs/intro), or an http, https or mailto address`);
 }
 
 /** Sets the page's title, description and keywords; renders nothing. A later `<Head>` overrides an earlier one, field by field. */

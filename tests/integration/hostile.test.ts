@@ -556,6 +556,16 @@ describe('a page component is confined as a markdown page is', () => {
     }
   });
 
+  it('refuses a protocol-relative link on the home page, as landing.yaml refuses one', async () => {
+    const home = "import { useBaseUrl } from 'mapsdocs/page';\nexport default function Home() {\n  return <a href={useBaseUrl('//evil.example')}>Go</a>;\n}\n";
+    const { result, cleanup } = await hostile({ 'content/pages/index.tsx': home });
+    try {
+      expectRefused(result, /content\/pages\/index\.tsx: error: the page component threw while it was rendered: useBaseUrl\("\/\/evil\.example"\): a link must be a path of the site starting with a single "\/"/, /in Home/);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('refuses a page component that is a symbolic link out of the content, and reads nothing of it', async () => {
     writeFileSync(path.join(outside, 'page.tsx'), component(MARKER));
     const { result, cleanup } = await hostile({}, (root) => {

@@ -21,6 +21,11 @@ const FILES: Record<string, string> = {
     '}',
   ].join('\n'),
   'content/pages/none.tsx': 'export function NotTheDefault() { return <p>x</p>; }',
+  'content/pages/badlinks.tsx': [
+    "import { useBaseUrl } from 'mapsdocs/page';",
+    'export function Link({ to }: { to: string }) { return <a href={useBaseUrl(to)}>{to}</a>; }',
+    'export default function Links() { return <nav><Link to={(globalThis as { to?: string }).to ?? "/"} /></nav>; }',
+  ].join('\n'),
   'content/pages/boom.tsx': [
     "function Boom(): never { throw new Error('kaboom'); }",
     'function Card({ children }: { children: React.ReactNode }) { return <section>{children}</section>; }',
@@ -104,6 +109,39 @@ describe('page components rendered', () => {
         '  hint: a page component is rendered at build time, in Node: code that needs the browser (window, document) belongs in an effect or in an island',
       ].join('\n'),
     );
+  });
+
+  it('takes a path without its leading slash, and http, https and mailto addresses as they are', async () => {
+    const links = globalThis as { to?: string };
+    try {
+      for (const [to, href] of [['docs/intro', '/maps/docs/intro'], ['/', '/maps/'], ['HTTPS://example.com/a', 'HTTPS://example.com/a'], ['mailto:docs@example.com', 'mailto:docs@example.com']]) {
+        links.to = to;
+        expect((await render('badlinks')).html, to).toContain(`<a href="${href}">`);
+      }
+    } finally {
+      delete links.to;
+    }
+  });
+
+  it('refuses a link useBaseUrl cannot make a path of the site or an http, https or mailto address, as landing.yaml was refused', async () => {
+    const links = globalThis as { to?: string };
+    try {
+      for (const to of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'data:text/html,x', 'https://example.com/\\x', '/docs/\u0000x']) {
+        links.to = to;
+        expect(await failure('badlinks'), to).toBe(
+          [
+            `content/pages/badlinks.tsx: error: the page component threw while it was rendered: useBaseUrl(${JSON.stringify(to)}): a link must be a path of the site starting with a single "/" (e.g. /docs/intro), or an http, https or mailto address`,
+            '  component stack:',
+            '    in Link',
+            '    in nav',
+            '    in Links',
+            '  hint: a page component is rendered at build time, in Node: code that needs the browser (window, document) belongs in an effect or in an island',
+          ].join('\n'),
+        );
+      }
+    } finally {
+      delete links.to;
+    }
   });
 
   it('reports a module that throws when it is loaded', async () => {
