@@ -124,6 +124,25 @@ if (existsSync(clientDir)) {
     logLevel: 'warning',
     legalComments: 'none',
   });
+  // The island runtime and React, for pages with an island only. A build of their own: sharing the main
+  // bundle's split would move modules both use into new chunks, and pages without an island would load
+  // more files than before. React's client lands in one chunk, shared by the runtime and by the entry the
+  // site's own islands import React from (src/client/islands/react.ts).
+  await build({
+    entryPoints: { islands: path.join(root, 'src/client/islands/runtime.ts'), react: path.join(root, 'src/client/islands/react.ts') },
+    outdir: path.join(root, 'lib/client'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    splitting: true,
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
 }
 
 // The OpenAPI schema validators, regenerated only when the schemas or ajv change (it takes ~0.4 s).

@@ -14,6 +14,7 @@ import type { SidebarItem } from './nav/sidebar.ts';
 import type { ApiChanges } from './openapi/changes.ts';
 import type { Reference } from './openapi/reference.ts';
 import { changeLogSearchRecords } from './openapi/searchRecords.ts';
+import { compileComponentPages, pageSiteOf, renderComponentPages } from './pages/componentPages.ts';
 import { changeLogsOf, prefetchDescription, referenceFor, referenceSourcesOf, type ReferenceSource } from './openapi/referenceSource.ts';
 import { buildPageViews, type LazyView } from './render/pageViews.ts';
 import { renderPages, siteAssets, siteViewOf } from './render/renderPages.ts';
@@ -23,7 +24,7 @@ import { task } from './util/task.ts';
 
 /**
  * The build pipeline, top-down: load → markdown (feeding search) → openapi →
- * assets → navigation → links → sitemap. Each stage lives in the folder of
+ * assets → pages (components) → navigation → links → sitemap. Each stage lives in the folder of
  * its name and takes the build's context explicitly; pages are rendered and
  * written afterwards, one at a time (`emitSite`, or `buildInMemory` here).
  */
@@ -125,7 +126,8 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   }
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
-  const { versions, site, views } = await task(timings, 'navigation', () => {
+  const compiled = await task(timings, 'pages', () => compileComponentPages(context, content.components, assets));
+  const { versions, site, views } = await task(timings, 'navigation', async () => {
     const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarIdSetAt: sidebarIdSetAt(config), sidebarCollapsible: config.site.docs.sidebarCollapsible });
     const site = siteViewOf(
       config,
@@ -133,11 +135,13 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
       assets,
     );
     const pages = parsed.filter((p) => p.source.kind === 'page');
-    return { versions, site, views: buildPageViews({ config, versions, pages, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
+    const components = await renderComponentPages({ compiled, contentDir: config.contentDir, components: content.components, site: pageSiteOf(config, versions) });
+    return { versions, site, views: buildPageViews({ config, versions, pages, components, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
   });
   const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, versions, assets }));
   const sitemap = await task(timings, 'sitemap', () => sitemapOf(context, views));
   const { files, copies } = siteFilesOf({ assets, sitemap, references: [...references.values()], parsed });
+  files.push(...compiled.client.files);
   checkOutputCollisions({ views, files, copies, staticDir: path.join(config.contentDir, 'static') });
   const last = versions.find((v) => v.version.isLast) ?? versions[0];
   return { parsed, versions, sidebar: last?.sidebar ?? [], reference: last?.reference, site, views, assets, broken, files, copies, search };

@@ -45,7 +45,9 @@ function CrashFallback() {
 }
 
 export function Document({ site, page, children }: { site: SiteView; page: PageView; children: ReactNode }) {
-  const title = page.body.kind === 'landing' ? `${site.title} | ${site.tagline}` : `${page.title} | ${site.title}`;
+  // A page component without a title of its own (<Head title>) is titled as the landing page is.
+  const plain = page.body.kind === 'landing' || (page.body.kind === 'component' && !page.body.titled);
+  const title = plain ? `${site.title} | ${site.tagline}` : `${page.title} | ${site.title}`;
   return (
     <html lang={site.lang} dir={site.dir} data-theme={site.colorMode.defaultMode}>
       <head>

@@ -1,5 +1,6 @@
 import type { PageView, SiteView } from '../src/render/viewModel.ts';
 import { ApiReferencePage } from './ApiReferencePage.tsx';
+import { ComponentPage } from './ComponentPage.tsx';
 import { DocPage } from './DocPage.tsx';
 import { Document } from './Document.tsx';
 import { LandingPage } from './LandingPage.tsx';
@@ -18,6 +19,9 @@ export function Page({ site, page }: { site: SiteView; page: PageView }) {
       break;
     case 'landing':
       content = <LandingPage site={site} view={body} />;
+      break;
+    case 'component':
+      content = <ComponentPage site={site} page={page} view={body} />;
       break;
     case 'notFound':
       content = <NotFoundPage site={site} suggestions={body.suggestions} />;

@@ -40,8 +40,22 @@ export interface DocsTree {
 /** The one tree of an unversioned site. */
 export const UNVERSIONED: readonly DocsTree[] = [{ version: CURRENT, docsDir: 'docs', routeBase: DOCS_ROUTE }];
 
+/** A page component: a `.tsx` or `.jsx` file of content/pages, which becomes a route (src/pages). */
+export interface ComponentSource {
+  /** Absolute path of the file. */
+  file: string;
+  /** Path relative to the content folder, with `/`: `pages/index.tsx`. */
+  relFile: string;
+  route: string;
+}
+
+/** File extensions of page components. */
+export const COMPONENT_EXTENSIONS = ['.tsx', '.jsx'] as const;
+
 export interface LoadedContent {
   pages: SourcePage[];
+  /** The page components of content/pages. */
+  components: ComponentSource[];
   /** By version name, then by folder under its docs folder (`` is the root). */
   categories: Map<string, Map<string, Category>>;
 }
@@ -98,17 +112,42 @@ export function isIgnoredContentPath(rel: string): boolean {
 function markdownFilesUnder(contentDir: string, top: string): string[] {
   const confinement = createConfinement([contentDir]);
   const files = walkFiles(path.join(contentDir, top), { confinement, ignore: isIgnoredContentPath, include: (rel) => rel.endsWith('.md'), describe: `content/${top}` });
-  // A page's file name is its route: it is held to what a route may hold, as a slug is.
-  for (const file of files) {
-    const problem = /[\u0000-\u001f\u007f]/.test(file.rel) ? 'a control character' : file.rel.includes('\\') ? 'a backslash' : /[?#%]/.test(file.rel) ? '"?", "#" or "%"' : undefined;
-    if (problem) {
-      throw new UserError(`${top}/${JSON.stringify(file.rel).slice(1, -1)}: the file name holds ${problem}, which a page's address cannot`, {
-        location: { file: path.join(contentDir, top, file.rel) },
-        hint: "rename the file: its name is the page's route",
-      });
-    }
-  }
+  for (const file of files) checkRouteFileName(contentDir, top, file.rel);
   return files.map((file) => `${top}/${file.rel}`);
+}
+
+/** A page's file name is its route (a markdown page's or a page component's): it is held to what a route may hold, as a slug is. */
+function checkRouteFileName(contentDir: string, top: string, rel: string): void {
+  const problem = /[\u0000-\u001f\u007f]/.test(rel) ? 'a control character' : rel.includes('\\') ? 'a backslash' : /[?#%]/.test(rel) ? '"?", "#" or "%"' : undefined;
+  if (problem) {
+    throw new UserError(`${top}/${JSON.stringify(rel).slice(1, -1)}: the file name holds ${problem}, which a page's address cannot`, {
+      location: { file: path.join(contentDir, top, rel) },
+      hint: "rename the file: its name is the page's route",
+    });
+  }
+}
+
+/** A page component's route: `pages/index.tsx` → `/`, `pages/blog/index.tsx` → `/blog/`, `pages/showcase.tsx` → `/showcase`. */
+export function routeOfComponent(relFile: string): string {
+  const inner = relFile.slice('pages/'.length).replace(/\.[jt]sx$/, '');
+  if (inner === 'index') return '/';
+  if (inner.endsWith('/index')) return `/${inner.slice(0, -'index'.length)}`;
+  return `/${inner}`;
+}
+
+/** The page components of content/pages (files and folders starting with `_` hold the components they import, not pages). */
+export function listComponentPages(contentDir: string): ComponentSource[] {
+  const confinement = createConfinement([contentDir]);
+  return walkFiles(path.join(contentDir, 'pages'), {
+    confinement,
+    ignore: isIgnoredContentPath,
+    include: (rel) => COMPONENT_EXTENSIONS.some((ext) => rel.endsWith(ext)),
+    describe: 'content/pages',
+  }).map((walked) => {
+    checkRouteFileName(contentDir, 'pages', walked.rel);
+    const relFile = `pages/${walked.rel}`;
+    return { file: path.join(contentDir, relFile), relFile, route: routeOfComponent(relFile) };
+  });
 }
 
 /** The markdown files of every docs tree and of `pages/`, relative to the content folder; a symbolic link out of it is an error. */
@@ -145,18 +184,21 @@ export function loadContent(
   };
   for (const tree of trees) for (const relFile of markdownFilesUnder(contentDir, tree.docsDir)) read(relFile, tree);
   for (const relFile of markdownFilesUnder(contentDir, 'pages')) read(relFile, undefined);
+  const components = listComponentPages(contentDir);
   // `/docs/x` and `/docs/x/` are one page to a reader (a host serves either at both): one route.
-  const byRoute = new Map<string, SourcePage>();
-  for (const page of pages) {
+  // Markdown pages and page components share the routes; only a markdown page can have a `slug`.
+  const owners = [...pages.map((p) => ({ relFile: p.relFile, file: p.file, route: p.route, slug: p.frontMatter.slug })), ...components.map((c) => ({ ...c, slug: undefined }))];
+  const byRoute = new Map<string, (typeof owners)[number]>();
+  for (const page of owners) {
     const key = page.route.length > 1 ? page.route.replace(/\/$/, '').replace(/\.html$/, '') : page.route;
     const other = byRoute.get(key);
     if (other) {
       // Point at the `slug:` that made the collision when there is one: that is the line to change.
-      const [blamed, also] = page.frontMatter.slug === undefined && other.frontMatter.slug !== undefined ? [other, page] : [page, other];
+      const [blamed, also] = page.slug === undefined && other.slug !== undefined ? [other, page] : [page, other];
       errors.push(
         new UserError(`${blamed.relFile} and ${also.relFile} both make the page ${key}`, {
-          location: { file: blamed.file, ...(blamed.frontMatter.slug === undefined ? { line: 1, column: 1 } : slugLocation(blamed.file)) },
-          hint: blamed.frontMatter.slug === undefined ? 'rename one of the files or give it another `slug` in its front matter' : 'give this page another `slug`, or remove it to use the path of the file',
+          location: { file: blamed.file, ...(blamed.slug === undefined ? { line: 1, column: 1 } : slugLocation(blamed.file)) },
+          hint: blamed.slug === undefined ? 'rename one of the files or give it another `slug` in its front matter' : 'give this page another `slug`, or remove it to use the path of the file',
         }),
       );
     } else byRoute.set(key, page);
@@ -183,7 +225,7 @@ export function loadContent(
     categories.set(tree.version, own);
   }
   if (errors.length > 0) throw new ContentErrors(errors, pages);
-  return { pages, categories };
+  return { pages, components, categories };
 }
 
 /** The categories of every tree in one map, keyed by their folder relative to the content folder: what a dev session keeps. */

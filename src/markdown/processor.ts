@@ -17,7 +17,9 @@ import remarkHeadingIds from './plugins/remark-heading-ids.ts';
 import remarkLinks, { type LinkOptions } from './plugins/remark-links.ts';
 import remarkRestoreDirectives from './plugins/remark-restore-directives.ts';
 import remarkSyntaxWhereUsed from './plugins/remark-syntax-where-used.ts';
+import remarkTabs from './plugins/remark-tabs.ts';
 import rehypeCollect from './plugins/rehype-collect.ts';
+import rehypeIslands from './plugins/rehype-islands.ts';
 import { diagnosticsOf } from './plugins/report.ts';
 import type { MarkdownResult } from './types.ts';
 
@@ -31,10 +33,11 @@ export type MarkdownProcessor = Processor<any, any, any, any, string>; // eslint
 /**
  * The markdown chain, built once per build. Order matters: the depth limit
  * comes first, as every later step recurses through the tree; directives are parsed before admonitions are shaped; stray text
- * directives are restored before heading ids read heading text; links are
- * resolved before code is highlighted (code never holds links); diagrams are
- * drawn before other fences are highlighted; ids and text
- * are collected from the final HTML tree.
+ * directives are restored before heading ids read heading text; tabs take their
+ * blocks before admonitions look at the rest; links are resolved before code is
+ * highlighted (code never holds links); diagrams are drawn before other fences
+ * are highlighted; ids and text are collected from the final HTML tree, before
+ * islands (tabs) turn their part of it into markup.
  */
 export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProcessor {
   return unified()
@@ -44,6 +47,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkDepthLimit)
     .use(remarkSyntaxWhereUsed)
     .use(remarkRestoreDirectives)
+    .use(remarkTabs)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkLinks, { baseUrl: options.baseUrl, readRoots: options.readRoots, versionBases: options.versionBases })
@@ -51,6 +55,7 @@ export function createMarkdownProcessor(options: ProcessorOptions): MarkdownProc
     .use(remarkCode, { highlighter: options.highlighter })
     .use(remarkRehype, { allowDangerousHtml: true, footnoteLabelTagName: 'h2', footnoteLabelProperties: { className: ['footnotes-title'] } })
     .use(rehypeCollect)
+    .use(rehypeIslands)
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as MarkdownProcessor;
 }
 

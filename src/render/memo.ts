@@ -1,5 +1,6 @@
 import type { SiteAssets } from '../assets.ts';
 import type { SidebarItem } from '../nav/sidebar.ts';
+import type { CompiledPages } from '../pages/compile.ts';
 import type { SidebarRenderer } from './sidebarHtml.ts';
 import type { PageView, SiteView } from './viewModel.ts';
 
@@ -11,6 +12,8 @@ export interface RenderMemo {
   assets?: { key: string; value: SiteAssets };
   sitemap?: { key: string; xml: string };
   pages: Map<string, { view: PageView; html: string }>;
+  /** The page components and islands as last compiled (src/pages/compile.ts), reused while their files are unchanged. */
+  components?: CompiledPages;
 }
 
 export function createRenderMemo(): RenderMemo {

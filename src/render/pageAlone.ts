@@ -6,7 +6,7 @@ import { parsePages, type ParsedPage } from '../markdown/parsePages.ts';
 import { sidebarIdSetAt, versionBuildsOf } from '../nav/versionBuilds.ts';
 import { referenceRouteOf } from '../openapi/referenceSource.ts';
 import { buildPageViews } from './pageViews.ts';
-import { siteAssets, siteViewOf, withMermaid } from './renderPages.ts';
+import { siteAssets, siteViewOf, withPageScripts } from './renderPages.ts';
 
 /** A page's title before it is parsed: its front matter's, else its first level-1 heading. */
 function titleBeforeParsing(page: SourcePage): string | undefined {
@@ -29,8 +29,9 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
   const trees = config.versions.map(docsTreeOf);
   const content = await loadContent(config.contentDir, { includeDrafts: false, trees, previous: context.sources, previousCategories: context.categories });
   const page = content.pages.find((p) => p.route === route);
-  // The landing page is made from configuration alone; any other route needs its markdown page.
-  if (!page && route !== '/') return undefined;
+  // The landing page is made from configuration alone; any other route needs its markdown page. A page
+  // component is compiled with the others, in the build.
+  if ((!page && route !== '/') || content.components.some((c) => c.route === route)) return undefined;
   const parsedPage = page ? (await parsePages(local, [page], { site: content.pages }))[0] : undefined;
   if (page && !parsedPage) return undefined;
   const parsed = content.pages.flatMap((p): ParsedPage[] => {
@@ -48,5 +49,5 @@ export async function renderPageAlone(context: BuildContext, route: string): Pro
     assets,
   );
   const view = buildPageViews({ config, versions, pages: parsed.filter((p) => p.source.kind === 'page'), assets, renderers: context.renderers }).find((v) => v.route === route);
-  return view ? { html: context.renderers.renderPage(site, withMermaid(view.make(), assets)), files: assets.files } : undefined;
+  return view ? { html: context.renderers.renderPage(site, withPageScripts(view.make(), assets)), files: assets.files } : undefined;
 }

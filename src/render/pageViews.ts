@@ -8,6 +8,7 @@ import { docsNavigation, type DocsNavigation } from '../nav/docsNavigation.ts';
 import { buildToc } from '../nav/toc.ts';
 import type { VersionBuild } from '../nav/versionBuilds.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
+import type { RenderedComponentPage } from '../pages/render.ts';
 import type { RenderMemo } from './memo.ts';
 import type { Renderers } from './renderers.ts';
 import type { PageVersionView, PageView } from './viewModel.ts';
@@ -107,8 +108,8 @@ export interface LazyView {
   route: string;
   /** A not-found page: served for unknown paths, never listed in the sitemap. */
   notFound?: true;
-  /** The markdown file the view is made from; absent for generated pages (the reference, the change log, not-found pages). */
-  from?: SourcePage;
+  /** The file the view is made from (a markdown page, a page component); absent for generated pages (the reference, the change log, not-found pages). */
+  from?: Pick<SourcePage, 'file' | 'relFile'>;
   make: () => PageView;
 }
 
@@ -133,6 +134,8 @@ export function buildPageViews(options: {
   versions: readonly VersionBuild[];
   /** The pages of content/pages. */
   pages: readonly ParsedPage[];
+  /** The page components of content/pages, rendered. */
+  components?: readonly RenderedComponentPage[];
   assets: SiteAssets;
   renderers: Renderers;
   renderersKey?: string;
@@ -188,7 +191,9 @@ export function buildPageViews(options: {
     }
   }
   for (const page of pages) views.push({ route: page.source.route, from: page.source, make: () => contentPageView(page, config) });
-  if (!pages.some((p) => p.source.route === '/')) {
+  const components = options.components ?? [];
+  for (const page of components) views.push({ ...fixed(componentPageView(page, config)), from: { file: path.join(config.contentDir, page.relFile), relFile: page.relFile } });
+  if (!pages.some((p) => p.source.route === '/') && !components.some((c) => c.route === '/')) {
     views.push(
       fixed({
         route: '/',
@@ -203,6 +208,18 @@ export function buildPageViews(options: {
   }
   views.push(fixed(notFoundView(config, last, NOT_FOUND_ROUTE), true));
   return views;
+}
+
+function componentPageView(page: RenderedComponentPage, config: ResolvedConfig): PageView {
+  return {
+    route: page.route,
+    title: page.head.title ?? config.site.title,
+    description: page.head.description,
+    keywords: page.head.keywords ?? [],
+    hasMermaid: false,
+    pageScripts: [],
+    body: { kind: 'component', html: page.html, titled: page.head.title !== undefined },
+  };
 }
 
 /** The not-found page: where to start again in a version (the last, for the site's own). */

@@ -6,6 +6,7 @@ import type { OutputFile } from '../emit/atomic.ts';
 import type { PageReuse } from '../emit/pageReuse.ts';
 import { hashOf } from '../cache.ts';
 import type { PreparedSite } from '../build.ts';
+import { ISLAND_TAG } from '../islands/markup.ts';
 import { outputPathOf } from './pageViews.ts';
 import { buildSiteView, type VersionNav } from './siteView.ts';
 import type { PageView, SiteView } from './viewModel.ts';
@@ -43,7 +44,7 @@ export function* renderPages(
   const siteKey = reuse ? hashOf(context.engine, context.renderersKey, JSON.stringify(prepared.site)) : '';
   const live = new Set<string>();
   for (const view of prepared.views) {
-    const page = withMermaid(view.make(), prepared.assets);
+    const page = withPageScripts(view.make(), prepared.assets);
     const file = outputPathOf(view.route);
     if (!memo) {
       const key = reuse ? hashOf(siteKey, JSON.stringify(page)) : '';
@@ -76,6 +77,19 @@ function withNewSidebar(previous: { view: PageView; html: string }, page: PageVi
   const at = previous.html.indexOf(before.sidebarHtml);
   if (at === -1 || previous.html.indexOf(before.sidebarHtml, at + 1) !== -1) return undefined;
   return previous.html.slice(0, at) + after.sidebarHtml + previous.html.slice(at + before.sidebarHtml.length);
+}
+
+/** The scripts a page needs beyond the main bundle: the diagram renderer, the island runtime. */
+export function withPageScripts(view: PageView, assets: SiteAssets): PageView {
+  return withIslands(withMermaid(view, assets), assets);
+}
+
+/** Pages with an island load the island runtime and React; the others never download them. */
+export function withIslands(view: PageView, assets: SiteAssets): PageView {
+  const script = assets.features['islands'];
+  const body = view.body;
+  if (!script || !('html' in body) || !body.html.includes(`<${ISLAND_TAG} `)) return view;
+  return { ...view, pageScripts: [...view.pageScripts, script] };
 }
 
 /** Pages with a diagram load the diagram renderer; the others never download it. */

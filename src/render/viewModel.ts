@@ -99,6 +99,14 @@ export interface LandingView {
   landing: LandingConfig;
 }
 
+/** A page component of content/pages, rendered (src/pages): its markup goes inside the site's layout. */
+export interface ComponentView {
+  kind: 'component';
+  html: string;
+  /** Whether its `<Head>` gave a title; without one, the document is titled as the landing page is. */
+  titled: boolean;
+}
+
 export interface NotFoundView {
   kind: 'notFound';
   /** Where to start again: only pages this site has (the introduction, the docs index), then the home page. */
@@ -111,7 +119,7 @@ export interface ApiReferenceView {
   html: string;
 }
 
-export type BodyView = DocView | ContentPageView | LandingView | NotFoundView | ApiReferenceView;
+export type BodyView = DocView | ContentPageView | LandingView | ComponentView | NotFoundView | ApiReferenceView;
 
 export interface PageView {
   route: string;

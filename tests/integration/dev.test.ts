@@ -298,3 +298,61 @@ describe('mapsdocs dev, when a page is added or deleted', () => {
     }
   });
 });
+
+describe('mapsdocs dev, with page components', () => {
+  it('renders an edited page component again, and shows a compile or render error in the overlay until it is fixed', async () => {
+    const good = "import { Head } from 'mapsdocs/page';\nimport Counter from './_islands/Counter.tsx';\nexport default function Showcase() {\n  return <><Head title=\"Showcase\" /><h1>Showcase</h1><Counter start={1} label=\"clicks\" /></>;\n}\n";
+    const project = tempProject({
+      fixture: 'basic',
+      files: {
+        'content/pages/showcase.tsx': good,
+        'content/pages/_islands/Counter.tsx': "'use client';\nimport { useState } from 'react';\nexport default function Counter({ start, label }: { start: number; label: string }) {\n  const [n, set] = useState(start);\n  return <button type=\"button\" onClick={() => set(n + 1)}>{n} {label}</button>;\n}\n",
+      },
+    });
+    const file = path.join(project.content, 'pages/showcase.tsx');
+    const server = await dev({ root: project.root, port: 0, quiet: !process.env['DEBUG_DEV'], signals: false });
+    const page = async (): Promise<string> => (await fetch(`${server.url}showcase`)).text();
+    const pause = (): Promise<void> => new Promise((r) => setTimeout(r, 150));
+    try {
+      await server.settled();
+      expect(await page()).toContain('<h1>Showcase</h1>');
+      const stream = await events(server.url);
+      writeFileSync(file, good.replace('<h1>Showcase</h1>', '<h1>Our showcase</h1>'));
+      await stream.next('update');
+      expect(await page()).toContain('<h1>Our showcase</h1>');
+
+      // An island edited: the page names the island's new module.
+      const before = /data-island="([^"]+)"/.exec(await page())?.[1];
+      const counter = path.join(project.content, 'pages/_islands/Counter.tsx');
+      await pause();
+      writeFileSync(counter, readFileSync(counter, 'utf8').replace('{n} {label}', '{label}: {n}'));
+      await stream.next('update');
+      const after = /data-island="([^"]+)"/.exec(await page())?.[1];
+      expect(after).not.toBe(before);
+      expect((await fetch(new URL(after ?? '', server.url))).status).toBe(200);
+
+      await pause();
+      writeFileSync(file, good.replace('</h1>', '</h2>'));
+      const compileError = (await stream.next('error-overlay', 10_000, (d) => String((d as { message?: string }).message).includes('does not compile'))) as { message: string };
+      expect(compileError.message).toMatch(/content\/pages\/showcase\.tsx:4:\d+: error: page component does not compile: /);
+      // The last good page stays served.
+      expect(await page()).toContain('<h1>Our showcase</h1>');
+
+      await pause();
+      writeFileSync(file, good.replace('<h1>Showcase</h1>', "{(() => { throw new Error('not today'); })()}"));
+      const renderError = (await stream.next('error-overlay', 10_000, (d) => String((d as { message?: string }).message).includes('not today'))) as { message: string };
+      expect(renderError.message).toContain('content/pages/showcase.tsx: error: the page component threw while it was rendered: not today\n  component stack:\n    in Showcase');
+
+      await pause();
+      writeFileSync(file, good);
+      // Fixed: the error gives way to the basic fixture's one broken-anchor warning.
+      await stream.next('error-overlay', 10_000, (d) => String((d as { message?: string }).message).startsWith('warning:'));
+      await stream.next('update');
+      expect(await page()).toContain('<h1>Showcase</h1>');
+      stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});

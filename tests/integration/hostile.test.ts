@@ -525,3 +525,57 @@ describe('what an independent check found after the first fixes', () => {
     }
   });
 });
+
+describe('a page component is confined as a markdown page is', () => {
+  const component = (text: string): string => `export default function P() {\n  return <p>${text}</p>;\n}\n`;
+
+  it.each([
+    ['a docs page', { 'content/pages/docs/intro.tsx': component('x') }, /pages\/docs\/intro\.tsx and docs\/intro\.md both make the page \/docs\/intro|docs\/intro\.md and pages\/docs\/intro\.tsx both make the page \/docs\/intro/],
+    ['a markdown page', { 'content/pages/about.tsx': component('x'), 'content/pages/about.md': page('About') }, /pages\/about\.(tsx|md) and pages\/about\.(md|tsx) both make the page \/about/],
+    ['the not-found page', { 'content/pages/404.tsx': component('x') }, /(pages\/404\.tsx and the generated page \/404|the generated page \/404 and pages\/404\.tsx) would both be written to 404\.html/],
+    ['a static file', { 'content/pages/legacy.tsx': component('x'), 'content/static/legacy.html': '<p>old</p>' }, /(content\/static\/legacy\.html and pages\/legacy\.tsx|pages\/legacy\.tsx and content\/static\/legacy\.html) would both be written to legacy\.html/],
+  ])('refuses one on the route of %s, naming both files', async (_, files, message) => {
+    const { result, cleanup } = await hostile(files);
+    try {
+      expectRefused(result, /error:/, message);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.each([
+    ['a backslash', 'a\\b.tsx', /content\/pages\/a\\b\.tsx: error: pages\/a\\\\b\.tsx: the file name holds a backslash/],
+    ['a percent sign', '%2e%2e.tsx', /content\/pages\/%2e%2e\.tsx: error: pages\/%2e%2e\.tsx: the file name holds "\?", "#" or "%"/],
+    ['a control character', 'a\u0001.tsx', /error: pages\/a\\u0001\.tsx: the file name holds a control character/],
+  ])('refuses a file name with %s, which no route may hold', async (_, name, message) => {
+    const { result, cleanup } = await hostile({ [`content/pages/${name}`]: component('x') });
+    try {
+      expectRefused(result, message, /rename the file/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a protocol-relative link on the home page, as landing.yaml refuses one', async () => {
+    const home = "import { useBaseUrl } from 'mapsdocs/page';\nexport default function Home() {\n  return <a href={useBaseUrl('//evil.example')}>Go</a>;\n}\n";
+    const { result, cleanup } = await hostile({ 'content/pages/index.tsx': home });
+    try {
+      expectRefused(result, /content\/pages\/index\.tsx: error: the page component threw while it was rendered: useBaseUrl\("\/\/evil\.example"\): a link must be a path of the site starting with a single "\/"/, /in Home/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a page component that is a symbolic link out of the content, and reads nothing of it', async () => {
+    writeFileSync(path.join(outside, 'page.tsx'), component(MARKER));
+    const { result, cleanup } = await hostile({}, (root) => {
+      mkdirSync(path.join(root, 'content', 'pages'), { recursive: true });
+      symlinkSync(path.join(outside, 'page.tsx'), path.join(root, 'content', 'pages', 'linked.tsx'));
+    });
+    try {
+      expectRefused(result, /content\/pages\/linked\.tsx: error: .*symbolic link to a file outside/, /replace the link/);
+    } finally {
+      cleanup();
+    }
+  });
+});
