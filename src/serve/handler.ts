@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isWithin } from '../io/confinement.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -50,6 +51,37 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     };
     // Hosts read the headers file; they do not serve it.
     if (request.pathname === `/${HEADERS_FILE}`) next();
-    else files(req, res, next);
+    else if (!notModifiedSince(dir, request.pathname, req, res)) files(req, res, next);
   };
+}
+
+/**
+ * A 304 for `If-Modified-Since` (sirv answers `If-None-Match` only): when the
+ * file the path names has not changed since the date the browser holds. An
+ * ETag the browser sends takes precedence, as RFC 9110 says.
+ */
+function notModifiedSince(dir: string, pathname: string, req: IncomingMessage, res: ServerResponse): boolean {
+  const since = req.headers['if-modified-since'];
+  if (since === undefined || req.headers['if-none-match'] !== undefined) return false;
+  const date = Date.parse(since);
+  if (Number.isNaN(date)) return false;
+  const base = path.join(dir, pathname);
+  for (const file of [base, `${base}.html`, path.join(base, 'index.html')]) {
+    if (!isWithin(dir, file)) continue;
+    let modified: number;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) continue;
+      modified = Math.floor(stat.mtimeMs / 1000) * 1000;
+    } catch {
+      continue;
+    }
+    if (modified > date) return false;
+    res.statusCode = 304;
+    res.setHeader('Last-Modified', new Date(modified).toUTCString());
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.end();
+    return true;
+  }
+  return false;
 }

@@ -107,6 +107,19 @@ describe.skipIf(!hasChromium)('first paint and prefetching', () => {
     await page.context().close();
   });
 
+  it('reads without JavaScript on a phone: the menu comes before the content and is never drawn over it', async () => {
+    const { page } = await open('/docs/api/reference', { javaScript: false, width: 393 });
+    const menu = await page.locator('#reference-menu').evaluate((m) => ({ position: getComputedStyle(m).position, bottom: m.getBoundingClientRect().bottom + window.scrollY }));
+    expect(menu.position).toBe('static');
+    // Far down, what is on screen is the reference, not the menu stuck over it.
+    await page.evaluate(() => window.scrollTo(0, 20_000));
+    const atMiddle = await page.evaluate(() => document.elementFromPoint(200, 400)?.closest('#reference-menu') === null);
+    expect(atMiddle).toBe(true);
+    const content = await page.locator('.reference-content').evaluate((c) => c.getBoundingClientRect().top + window.scrollY);
+    expect(content).toBeGreaterThanOrEqual(menu.bottom - 1);
+    await page.context().close();
+  });
+
   it('draws diagrams in the colours of each mode, with no diagram script, their size reserved from the first paint', async () => {
     const colours: Record<string, string> = {};
     for (const theme of ['light', 'dark']) {

@@ -57,12 +57,12 @@ describe('a diagram the renderer cannot draw', () => {
     try {
       const strict = await cli(['build', '--strict'], project.root);
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain('content/docs/plan.md:15:1: error: this diagram could not be drawn at build time (Invalid mermaid header: "gantt".');
+      expect(strict.stderr).toContain('content/docs/plan.md:15:1: error: this diagram cannot be drawn at build time (Invalid mermaid header: "gantt".');
       expect(readFileSync(path.join(project.root, 'dist/keep.txt'), 'utf8')).toBe('old build');
 
       const lenient = await cli(['build'], project.root);
       expect(lenient.code).toBe(0);
-      expect(lenient.stderr).toContain('content/docs/plan.md:15:1: warning: this diagram could not be drawn at build time');
+      expect(lenient.stderr).toContain('content/docs/plan.md:15:1: warning: this diagram cannot be drawn at build time');
       const html = readFileSync(path.join(project.root, 'dist/docs/plan.html'), 'utf8');
       expect(html).toContain('<pre class="diagram-source">gantt\n  title Rollout</pre>');
       expect(html).toMatch(/<script type="module" src="\/assets\/js\/mermaid\.[0-9a-f]{10}\.js">/);

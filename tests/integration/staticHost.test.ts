@@ -102,6 +102,17 @@ describe('caching', () => {
     expect(again.headers['cache-control']).toBe('no-cache');
     expect((await get('/docs/intro', { 'Accept-Encoding': 'br', 'If-None-Match': 'W/"stale"' })).status).toBe(200);
   });
+
+  it('answers If-Modified-Since with a 304 when the page has not changed since, and in full when it has', async () => {
+    const first = await get('/docs/intro', { 'Accept-Encoding': 'br' });
+    const modified = String(first.headers['last-modified']);
+    const again = await get('/docs/intro', { 'Accept-Encoding': 'br', 'If-Modified-Since': modified });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect((await get('/docs/intro', { 'If-Modified-Since': new Date(Date.parse(modified) - 3_600_000).toUTCString() })).status).toBe(200);
+    expect((await get('/docs/intro', { 'If-Modified-Since': 'not a date' })).status).toBe(200);
+  });
 });
 
 describe('the _headers file', () => {

@@ -46,7 +46,7 @@ export default function remarkDiagrams(options: { diagrams: DiagramRenderer }) {
         report(file, { message: RENDERER_UNAVAILABLE, hint: `${outcome.unavailable}; reinstall the engine's dependencies (npm install)`, node, severity: 'warning', strict: true, once: true });
       } else {
         report(file, {
-          message: `this diagram could not be drawn at build time (${outcome.error}): the browser draws it instead`,
+          message: `this diagram cannot be drawn at build time (${outcome.error}); without --strict, mermaid draws it in the browser`,
           hint: 'use mermaid syntax the renderer reads (flowchart, sequence, state, class or ER diagrams; see beautiful-mermaid)',
           node,
           severity: 'warning',

@@ -100,3 +100,27 @@ describe('diagrams drawn at build time', () => {
     expect(renderDiagram(beautifulMermaid, 'sequenceDiagram\n  participant B as Broker\n  B->>B: persist')).toHaveProperty('svg');
   });
 });
+
+describe('diagrams left to the browser without being tried', () => {
+  it('refuses a diagram too large to lay out in bounded time, quickly', () => {
+    const edges = Array.from({ length: 2000 }, (_, i) => `  N${i % 300} --> N${(i * 7) % 300}`).join('\n');
+    const started = performance.now();
+    const result = renderDiagram(beautifulMermaid, `flowchart LR\n${edges}\n`);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(result).toEqual({ error: expect.stringMatching(/^it has 2001 lines and 2000 edges, more than the 200 lines and 150 edges drawn at build time$/) });
+  });
+
+  it.each([
+    ['flowchart RL\n  A@{ shape: cyl, label: "store" } --> B\n', /shape syntax/],
+    ['stateDiagram-v2\n  state fork_state <<fork>>\n  [*] --> fork_state\n', /fork, join and choice/],
+    ['stateDiagram-v2\n  [*] --> Stopped\n  note right of Stopped: a note\n', /notes/],
+    ['sequenceDiagram\n  autonumber\n  A->>B: hello\n', /autonumber/],
+  ])('refuses %j, which it would draw wrongly with every label present', (source, reason) => {
+    const result = renderDiagram(beautifulMermaid, source);
+    expect('error' in result && result.error).toMatch(reason);
+  });
+
+  it('still draws the site\'s kinds of diagram', () => {
+    expect('svg' in renderDiagram(beautifulMermaid, 'sequenceDiagram\n  participant C as Client\n  C->>B: CONNECT\n  B-->>C: CONNACK\n')).toBe(true);
+  });
+});

@@ -127,7 +127,7 @@ describe('code', () => {
         strict: true,
         line: 3,
         column: 1,
-        message: 'this diagram could not be drawn at build time (Invalid mermaid header: "gantt". Expected "graph TD", "flowchart LR", "stateDiagram-v2", etc.): the browser draws it instead',
+        message: 'this diagram cannot be drawn at build time (Invalid mermaid header: "gantt". Expected "graph TD", "flowchart LR", "stateDiagram-v2", etc.); without --strict, mermaid draws it in the browser',
         hint: 'use mermaid syntax the renderer reads (flowchart, sequence, state, class or ER diagrams; see beautiful-mermaid)',
       },
     ]);
