@@ -111,8 +111,8 @@ const clientDir = path.join(root, 'src/client/entries');
 if (existsSync(clientDir)) {
   rmSync(path.join(root, 'lib/client'), { recursive: true, force: true });
   const entries = readdirSync(clientDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(clientDir, f));
-  await build({
-    entryPoints: entries,
+  // What both browser bundles are: split ES modules for the browsers the site supports, minified.
+  const forBrowsers = {
     outdir: path.join(root, 'lib/client'),
     bundle: true,
     platform: 'browser',
@@ -123,25 +123,17 @@ if (existsSync(clientDir)) {
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
-  });
+  };
+  await build({ ...forBrowsers, entryPoints: entries });
   // The island runtime and React, for pages with an island only. A build of their own: sharing the main
   // bundle's split would move modules both use into new chunks, and pages without an island would load
   // more files than before. React's client lands in one chunk, shared by the runtime and by the entry the
   // site's own islands import React from (src/client/islands/react.ts).
   await build({
+    ...forBrowsers,
     entryPoints: { islands: path.join(root, 'src/client/islands/runtime.ts'), react: path.join(root, 'src/client/islands/react.ts') },
-    outdir: path.join(root, 'lib/client'),
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: ['chrome110', 'firefox110', 'safari16'],
-    splitting: true,
-    minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    chunkNames: 'chunk-[hash]',
-    logLevel: 'warning',
-    legalComments: 'none',
   });
 }
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MemoryStorage, useMemoryStorage } from '../../helpers/memoryStorage.ts';
 import type { ClientConfig } from '../../../src/render/clientConfig.ts';
 import type { SiteView } from '../../../src/render/viewModel.ts';
 import {
@@ -12,20 +13,6 @@ import {
 } from '../../../src/client/preferences.ts';
 import { headScript } from '../../../templates/headScript.ts';
 
-/** A localStorage for Node: the client reads it through window.localStorage. */
-class MemoryStorage {
-  readonly values = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.values.set(key, String(value));
-  }
-  removeItem(key: string): void {
-    this.values.delete(key);
-  }
-}
-
 function config(overrides: { colorMode?: Partial<ClientConfig['colorMode']>; announcement?: ClientConfig['announcement']; docs?: Partial<ClientConfig['docs']> } = {}): ClientConfig {
   return {
     colorMode: { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false, ...overrides.colorMode },
@@ -34,16 +21,7 @@ function config(overrides: { colorMode?: Partial<ClientConfig['colorMode']>; ann
   };
 }
 
-let store: MemoryStorage;
-const globals = globalThis as unknown as { window?: unknown };
-
-beforeEach(() => {
-  store = new MemoryStorage();
-  globals.window = { localStorage: store };
-});
-afterEach(() => {
-  delete globals.window;
-});
+const storage = useMemoryStorage();
 
 describe('the colour mode preference', () => {
   it('offers light and dark, system only when the system preference is respected, and nothing when the switch is disabled', () => {
@@ -53,9 +31,9 @@ describe('the colour mode preference', () => {
   });
 
   it('reads a stored mode the configuration allows', () => {
-    store.setItem(KEYS.theme, 'dark');
+    storage.current().setItem(KEYS.theme, 'dark');
     expect(colorModePreference.read(config())).toBe('dark');
-    expect(store.getItem(KEYS.theme)).toBe('dark');
+    expect(storage.current().getItem(KEYS.theme)).toBe('dark');
   });
 
   it.each([
@@ -63,9 +41,9 @@ describe('the colour mode preference', () => {
     ['system when the system preference is not respected', 'system', config({ colorMode: { defaultMode: 'dark' } })],
     ['any value when the switch is disabled', 'light', config({ colorMode: { disableSwitch: true, defaultMode: 'dark' } })],
   ])('ignores and removes %s: the configured default applies', (_, stored, site) => {
-    store.setItem(KEYS.theme, stored);
+    storage.current().setItem(KEYS.theme, stored);
     expect(colorModePreference.read(site)).toBe(site.colorMode.defaultMode);
-    expect(store.getItem(KEYS.theme)).toBeNull();
+    expect(storage.current().getItem(KEYS.theme)).toBeNull();
   });
 
   it('defaults to system when the system preference is respected', () => {
@@ -75,9 +53,9 @@ describe('the colour mode preference', () => {
   it('throws for a mode set in code that the configuration does not offer, naming what it does', () => {
     expect(() => colorModePreference.write('system', config())).toThrowErrorMatchingInlineSnapshot(`[ColorModeError: unexpected colour mode "system": expected "light", "dark"]`);
     expect(() => colorModePreference.write('dark', config({ colorMode: { disableSwitch: true } }))).toThrow(ColorModeError);
-    expect(store.getItem(KEYS.theme)).toBeNull();
+    expect(storage.current().getItem(KEYS.theme)).toBeNull();
     expect(colorModePreference.write('dark', config())).toBe('dark');
-    expect(store.getItem(KEYS.theme)).toBe('dark');
+    expect(storage.current().getItem(KEYS.theme)).toBe('dark');
   });
 });
 
@@ -90,21 +68,21 @@ describe('the announcement preference', () => {
   });
 
   it('ignores and removes a garbage dismissal, and a dismissal of a bar that cannot be closed', () => {
-    store.setItem(KEYS.announcementId, 'news-1');
-    store.setItem(KEYS.announcementDismissed, 'maybe');
+    storage.current().setItem(KEYS.announcementId, 'news-1');
+    storage.current().setItem(KEYS.announcementDismissed, 'maybe');
     expect(announcementPreference.read(config())).toBe(false);
-    expect(store.getItem(KEYS.announcementDismissed)).toBeNull();
-    store.setItem(KEYS.announcementDismissed, 'true');
+    expect(storage.current().getItem(KEYS.announcementDismissed)).toBeNull();
+    storage.current().setItem(KEYS.announcementDismissed, 'true');
     expect(announcementPreference.read(config({ announcement: { id: 'news-1', closeable: false } }))).toBe(false);
-    expect(store.getItem(KEYS.announcementDismissed)).toBeNull();
+    expect(storage.current().getItem(KEYS.announcementDismissed)).toBeNull();
   });
 
   it('starts a new announcement undismissed', () => {
-    store.setItem(KEYS.announcementId, 'older');
-    store.setItem(KEYS.announcementDismissed, 'true');
+    storage.current().setItem(KEYS.announcementId, 'older');
+    storage.current().setItem(KEYS.announcementDismissed, 'true');
     announcementPreference.track(config());
-    expect(store.getItem(KEYS.announcementId)).toBe('news-1');
-    expect(store.getItem(KEYS.announcementDismissed)).toBe('false');
+    expect(storage.current().getItem(KEYS.announcementId)).toBe('news-1');
+    expect(storage.current().getItem(KEYS.announcementDismissed)).toBe('false');
   });
 });
 
@@ -113,10 +91,10 @@ describe('the sidebar preference', () => {
     sidebarPreference.write(true, config());
     expect(sidebarPreference.read(config())).toBe(true);
     expect(sidebarPreference.read(config({ docs: { hideable: false } }))).toBe(false);
-    expect(store.getItem(KEYS.sidebarHidden)).toBeNull();
-    store.setItem(KEYS.sidebarHidden, 'yes');
+    expect(storage.current().getItem(KEYS.sidebarHidden)).toBeNull();
+    storage.current().setItem(KEYS.sidebarHidden, 'yes');
     expect(sidebarPreference.read(config())).toBe(false);
-    expect(store.getItem(KEYS.sidebarHidden)).toBeNull();
+    expect(storage.current().getItem(KEYS.sidebarHidden)).toBeNull();
   });
 });
 
@@ -126,10 +104,10 @@ describe('the preferred version', () => {
     expect(versionPreference.write('legacy', config())).toBe(true);
     expect(versionPreference.read(config())).toBe('legacy');
     expect(versionPreference.write('next', config())).toBe(false);
-    expect(store.getItem(KEYS.preferredVersion('default'))).toBe('legacy');
-    store.setItem(KEYS.preferredVersion('default'), 'next');
+    expect(storage.current().getItem(KEYS.preferredVersion('default'))).toBe('legacy');
+    storage.current().setItem(KEYS.preferredVersion('default'), 'next');
     expect(versionPreference.read(config())).toBe('current');
-    expect(store.getItem(KEYS.preferredVersion('default'))).toBeNull();
+    expect(storage.current().getItem(KEYS.preferredVersion('default'))).toBeNull();
   });
 });
 
@@ -171,12 +149,12 @@ describe('the head script', () => {
             stored['docs-sidebar-hidden'] = flag;
           }
           const { attributes } = runHeadScript(site, stored);
-          for (const [key, value] of Object.entries(stored)) store.setItem(key, value);
+          for (const [key, value] of Object.entries(stored)) storage.current().setItem(key, value);
           const where = `${JSON.stringify(site.colorMode)} ${JSON.stringify(stored)}`;
           expect(attributes.get('data-theme-choice'), where).toBe(colorModePreference.read(site));
           expect(attributes.get('data-announcement-dismissed') === 'true', where).toBe(announcementPreference.read(site));
           expect(attributes.get('data-sidebar-hidden') === 'true', where).toBe(sidebarPreference.read(site));
-          store.values.clear();
+          storage.current().values.clear();
         }
       }
     }
