@@ -137,7 +137,9 @@ export function clientIsland<P extends object>(component: ComponentType<P> | und
   }
   const name = component.displayName ?? component.name ?? file;
   const island = (props: P & { children?: ReactNode }) => {
-    const render = currentRender(`the island ${name}`);
+    const render = useContext(PageRenderContext);
+    // An island's own render has no page around it: the only way here without one is from another island.
+    if (!render) throw new Error(`the island ${name} (${file}) is rendered by another island: an island cannot render an island; render both from the page component, or drop 'use client' from ${file} to use it as a plain component`);
     const { children, ...rest } = props as { children?: ReactNode } & Record<string, unknown>;
     for (const [key, value] of Object.entries(rest)) {
       if (isValidElement(value)) throw new Error(`the island ${name} (${file}): its prop "${key}" is a React element; pass markup as its children instead`);

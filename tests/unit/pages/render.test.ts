@@ -43,6 +43,8 @@ const FILES: Record<string, string> = {
   'content/pages/_c.tsx': "'use client';\nimport type { ReactNode } from 'react';\nexport default function Counter({ start, children }: { start: number; children?: ReactNode }) { return <button>{start}{children}</button>; }",
   'content/pages/_noisy.tsx': "'use client';\nexport default function Noisy(_: { onClick: () => void }) { return <button>noisy</button>; }",
   'content/pages/nodefaultisland.tsx': "import Named from './_named.tsx';\nexport default function N() { return <Named />; }",
+  'content/pages/nested.tsx': "import Wrap from './_wrap.tsx';\nexport default function Nested() { return <Wrap />; }",
+  'content/pages/_wrap.tsx': "'use client';\nimport Counter from './_c.tsx';\nexport default function Wrap() { return <div><Counter start={3} /></div>; }",
   'content/pages/_named.tsx': "'use client';\nexport function Named() { return <p>named</p>; }\nexport default undefined;",
 };
 
@@ -156,6 +158,10 @@ describe('page components rendered', () => {
     expect(await failure('badisland')).toMatch(
       /^content\/pages\/badisland\.tsx: error: the page component threw while it was rendered: the island Noisy \(pages\/_noisy\.tsx\) takes JSON props only: props\.onClick is a function\n {2}component stack:\n {4}in Noisy\n {4}in div\n {4}in B\n/,
     );
+  });
+
+  it('refuses an island rendered by another island, saying so', async () => {
+    expect(await failure('nested')).toMatch(/the island Counter \(pages\/_c\.tsx\) is rendered by another island: an island cannot render an island; render both from the page component/);
   });
 
   it("refuses a 'use client' file whose default export is not a component, naming it", async () => {
