@@ -127,7 +127,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   timings.push({ label: 'openapi', ms: built.ms });
   const assets = await task(timings, 'assets', () => siteAssets(context));
   const compiled = await task(timings, 'pages', () => compileComponentPages(context, content.components, assets));
-  const { versions, site, views } = await task(timings, 'navigation', async () => {
+  const { versions, site, views, components } = await task(timings, 'navigation', async () => {
     const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarIdSetAt: sidebarIdSetAt(config), sidebarCollapsible: config.site.docs.sidebarCollapsible });
     const site = siteViewOf(
       config,
@@ -136,9 +136,9 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
     );
     const pages = parsed.filter((p) => p.source.kind === 'page');
     const components = await renderComponentPages({ compiled, contentDir: config.contentDir, components: content.components, site: pageSiteOf(config, versions) });
-    return { versions, site, views: buildPageViews({ config, versions, pages, components, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
+    return { versions, site, components, views: buildPageViews({ config, versions, pages, components, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };
   });
-  const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, versions, assets }));
+  const broken = await task(timings, 'links', () => findSiteBrokenLinks({ parsed, views, versions, assets, components: { rendered: components, contentDir: config.contentDir, baseUrl: config.baseUrl } }));
   const sitemap = await task(timings, 'sitemap', () => sitemapOf(context, views));
   const { files, copies } = siteFilesOf({ assets, sitemap, references: [...references.values()], parsed });
   files.push(...compiled.client.files);

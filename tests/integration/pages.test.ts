@@ -96,3 +96,37 @@ describe('mapsdocs build refusing page components', () => {
     }
   });
 });
+
+describe('links of page components', () => {
+  it('are checked as markdown links are, at the line of the component that writes them', async () => {
+    const project = tempProject({
+      fixture: 'basic',
+      files: {
+        'content/pages/links.tsx': [
+          "import { useBaseUrl } from 'mapsdocs/page';",
+          'export default function Links() {',
+          '  return (<nav id="top">',
+          '    <a href={useBaseUrl("/docs/nonexistent")}>gone</a>',
+          '    <a href="/docs/intro#nope">no anchor</a>',
+          '    <a href="#top">top</a> <a href={useBaseUrl("/docs/intro")}>intro</a> <a href="https://example.com/x">out</a>',
+          '  </nav>);',
+          '}',
+        ].join('\n'),
+      },
+    });
+    try {
+      const checked = await cli(['check', '--format', 'json', '--strict'], project.root);
+      expect(checked.code).toBe(1);
+      const found = (JSON.parse(checked.stdout) as { kind: string; file: string; line: number; raw: string }[]).filter((b) => b.file === 'content/pages/links.tsx');
+      expect(found.map(({ kind, line, raw }) => ({ kind, line, raw }))).toEqual([
+        { kind: 'link', line: 4, raw: '/docs/nonexistent' },
+        { kind: 'anchor', line: 5, raw: '/docs/intro#nope' },
+      ]);
+      const strict = await cli(['build', '--strict', '--no-search'], project.root);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain('content/pages/links.tsx:4:');
+    } finally {
+      project.cleanup();
+    }
+  });
+});
