@@ -47,12 +47,16 @@ export default function Tabs({ tabs, groupId, defaultValue, children }: TabsProp
   const [selected, setSelected] = useState(initial);
 
   useBrowserLayoutEffect(() => {
+    // A tab the reader chose before React arrived (the radios work without it) is their choice: kept, and stored.
+    const early = document.querySelector<HTMLInputElement>(`input.tabs-radio[name="${id}"]:checked`)?.value;
+    const choseEarly = early !== undefined && early !== initial && values.includes(early);
+    if (choseEarly) choose(early);
     if (groupId === undefined) return;
     const show = (): void => {
       const stored = tabsPreference.read(groupId, values);
       if (stored !== undefined) setSelected(stored);
     };
-    show();
+    if (!choseEarly) show();
     const controller = new AbortController();
     document.addEventListener(
       TABS_EVENT,

@@ -130,6 +130,28 @@ describe.skipIf(!hasChromium)('islands in the browser', () => {
     await page.close();
   });
 
+  it('keeps and stores a tab chosen before React arrived, over the stored one', async () => {
+    const page = await site.session.context.newPage();
+    await page.addInitScript(() => localStorage.setItem('docusaurus.tab.os', 'docker'));
+    // The island runtime (which loads React) held back until the reader has clicked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/islands\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded: the page is read and clicked as soon as it shows.
+    await page.goto(`${site.base}/docs/intro`, { waitUntil: 'commit' });
+    await page.locator('.tabs label', { hasText: 'Windows' }).click();
+    expect(await shownPanel(page)).toBe('windows');
+    expect(await page.evaluate(() => Object.keys(document.querySelector('.tabs') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
+    release();
+    await hydrated(page, '.tabs');
+    expect(await shownPanel(page)).toBe('windows');
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.os'))).toBe('windows');
+    await page.close();
+  });
+
   it('unmounts an island when a client navigation leaves its page, and hydrates it again on the way back', async () => {
     const { page, errors } = await open('/counter');
     await hydrated(page, '.counter');
