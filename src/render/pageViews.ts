@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UserError } from '../errors.ts';
 import type { SiteAssets } from '../assets.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { hrefOf, outputFileOf } from '../emit/paths.ts';
@@ -193,7 +194,15 @@ export function buildPageViews(options: {
   for (const page of pages) views.push({ route: page.source.route, from: page.source, make: () => contentPageView(page, config) });
   const components = options.components ?? [];
   for (const page of components) views.push({ ...fixed(componentPageView(page, config)), from: { file: path.join(config.contentDir, page.relFile), relFile: page.relFile } });
-  if (!pages.some((p) => p.source.route === '/') && !components.some((c) => c.route === '/')) {
+  const home = pages.find((p) => p.source.route === '/')?.source.relFile ?? components.find((c) => c.route === '/')?.relFile;
+  // landing.yaml describes the home page only when no page is the home page: both at once, one would be dropped unseen.
+  if (home !== undefined && config.landingFile !== undefined) {
+    throw new UserError(`${home} and landing.yaml both make the home page /`, {
+      location: { file: config.landingFile },
+      hint: `delete content/landing.yaml (the home page is ${home}), or give ${home} another route`,
+    });
+  }
+  if (home === undefined) {
     views.push(
       fixed({
         route: '/',

@@ -130,3 +130,19 @@ describe('links of page components', () => {
     }
   });
 });
+
+describe('the home page', () => {
+  it.each([
+    ['a markdown page', 'content/pages/index.md', '---\ntitle: Home\n---\n\nWelcome.\n', 'pages/index.md'],
+    ['a page component', 'content/pages/index.tsx', 'export default function Home() {\n  return <p>home</p>;\n}\n', 'pages/index.tsx'],
+  ])('made by %s and by landing.yaml at once is an error naming both, never one dropped unseen', async (_, file, text, rel) => {
+    const project = tempProject({ fixture: 'basic', files: { 'content/landing.yaml': 'hero:\n  title: Hello\n', [file]: text } });
+    try {
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`content/landing.yaml: error: ${rel} and landing.yaml both make the home page /`);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
