@@ -97,17 +97,8 @@ export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: st
     site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue),
     file,
     locate: (keys) => ({ file, ...yaml.locate(keys) }),
-    isSet: (keys) => valueAt(yaml.value, keys) !== undefined,
+    isSet: (keys) => yaml.has(keys),
   };
-}
-
-function valueAt(value: unknown, keys: readonly PropertyKey[]): unknown {
-  let here = value;
-  for (const key of keys) {
-    if (here === null || typeof here !== 'object' || !Object.hasOwn(here, key)) return undefined;
-    here = (here as Record<PropertyKey, unknown>)[key];
-  }
-  return here;
 }
 
 export function loadLanding(contentDir: string): { landing: LandingConfig; file: string | undefined } {
@@ -117,15 +108,27 @@ export function loadLanding(contentDir: string): { landing: LandingConfig; file:
   return { landing: validateYaml(landingSchema, yaml, file), file };
 }
 
+/**
+ * The real path of `file` when, symbolic links followed, it lies outside
+ * `folder` (asked of the confinement that guards every read); undefined when
+ * it lies inside or does not exist.
+ */
+function realPathOutside(folder: string, file: string): string | undefined {
+  const where = createConfinement([folder]).locate(file);
+  if (where.status !== 'outside') return undefined;
+  if (where.real !== undefined) return where.real;
+  // Outside by its very name: the confinement does not look at it, the message names where it leads.
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A project file or folder, symbolic links followed, must stay in the project. */
 function checkInsideProject(root: string, file: string, name: string, what: string): void {
-  let real: string;
-  try {
-    real = realpathSync(file);
-  } catch {
-    return;
-  }
-  if (!isWithin(realpathSync(root), real)) {
+  const real = realPathOutside(root, file);
+  if (real !== undefined) {
     throw new UserError(`${what} (${name}) is a symbolic link to ${real}, outside the project`, {
       location: { file },
       hint: 'replace the link with the folder or file itself, or name it on the command line (--content, --openapi) if it is meant',
@@ -135,8 +138,8 @@ function checkInsideProject(root: string, file: string, name: string, what: stri
 
 /** A file that, links followed, lies outside `folder` is refused before anything of it is read. */
 function checkInside(folder: string, file: string, what: string): void {
-  const real = realpathSync(file);
-  if (!isWithin(realpathSync(folder), real)) {
+  const real = realPathOutside(folder, file);
+  if (real !== undefined) {
     throw new UserError(`${what} resolves to ${real}, outside ${folder}`, {
       location: { file },
       hint: 'replace the symbolic link with the folder or file itself',

@@ -10,6 +10,8 @@ export interface LocatedYaml {
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
   /** Where the key itself is written (for a key that should not be there); its value's place otherwise. */
   locateKey(path: readonly PropertyKey[]): { line: number; column: number } | undefined;
+  /** Whether the text writes this key (a default filled in later is not written). */
+  has(path: readonly PropertyKey[]): boolean;
 }
 
 /**
@@ -98,6 +100,9 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
         }
       }
       return undefined;
+    },
+    has(path) {
+      return doc.hasIn(path as unknown[]);
     },
     locateKey(path) {
       const parent = path.length <= 1 ? doc.contents : doc.getIn(path.slice(0, -1) as unknown[], true);
