@@ -1,3 +1,5 @@
+import { decodeXml } from '../util/xmlEntities.ts';
+
 /**
  * Mermaid source → an SVG fit to sit in a page, with beautiful-mermaid (no
  * DOM, no browser). Its SVGs colour everything through CSS custom properties
@@ -30,16 +32,6 @@ export type DiagramResult = { svg: string } | { error: string };
  */
 export function normaliseSource(source: string): string {
   return source.replace(/-\.\s+("[^"]*"|[^"\n]*?)\s+\.-(?![->.])/g, (_, label: string) => `-.-|${label}|`);
-}
-
-const XML_ENTITY = /&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(XML_ENTITY, (_, name: string) => {
-    if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? '';
-    return String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10));
-  });
 }
 
 const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
@@ -60,4 +61,16 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   const frontMatter = validateYaml(frontMatterSchema, yaml, file);
   const body = `${'\n'.repeat(end + 1)}${lines.slice(end + 1).join('\n')}`;
   return { frontMatter, body };
+}
+
+/**
+ * Where a key of a page's front matter is written (`slug:` at 3:1), for an
+ * error found after parsing; the file is read again only then. Undefined when
+ * the front matter does not write it.
+ */
+export function frontMatterKeyAt(file: string, key: string): { line: number; column: number } | undefined {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const end = lines.indexOf('---', 1);
+  const index = lines.slice(0, end === -1 ? lines.length : end).findIndex((line) => line.startsWith(key) && /^\s*:/.test(line.slice(key.length)));
+  return index === -1 ? undefined : { line: index + 1, column: 1 };
 }

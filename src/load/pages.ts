@@ -6,7 +6,7 @@ import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import { createConfinement } from '../io/confinement.ts';
 import { walkFiles } from '../io/walk.ts';
 import { loadCategory, type Category } from './categories.ts';
-import { splitFrontMatter, type FrontMatter } from './frontMatter.ts';
+import { frontMatterKeyAt, splitFrontMatter, type FrontMatter } from './frontMatter.ts';
 
 /** One markdown source, read and split, with its route decided. */
 export interface SourcePage {
@@ -197,7 +197,7 @@ export function loadContent(
       const [blamed, also] = page.slug === undefined && other.slug !== undefined ? [other, page] : [page, other];
       errors.push(
         new UserError(`${blamed.relFile} and ${also.relFile} both make the page ${key}`, {
-          location: { file: blamed.file, ...(blamed.slug === undefined ? { line: 1, column: 1 } : slugLocation(blamed.file)) },
+          location: { file: blamed.file, ...((blamed.slug === undefined ? undefined : frontMatterKeyAt(blamed.file, 'slug')) ?? { line: 1, column: 1 }) },
           hint: blamed.slug === undefined ? 'rename one of the files or give it another `slug` in its front matter' : 'give this page another `slug`, or remove it to use the path of the file',
         }),
       );
@@ -246,10 +246,3 @@ export class ContentErrors extends UserErrors {
   }
 }
 
-/** The line and column of `slug:` in a page's front matter (read again only to report a collision). */
-function slugLocation(file: string): { line: number; column: number } {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const end = lines.indexOf('---', 1);
-  const index = lines.slice(0, end === -1 ? lines.length : end).findIndex((line) => /^slug\s*:/.test(line));
-  return index === -1 ? { line: 1, column: 1 } : { line: index + 1, column: 1 };
-}

@@ -1,4 +1,5 @@
 import { UserError, UserErrors } from '../errors.ts';
+import { positionOf } from '../util/sourcePosition.ts';
 import type { Category } from '../load/categories.ts';
 
 /** A docs page as the sidebar sees it. */
@@ -119,10 +120,8 @@ export function buildSidebar(docs: readonly SidebarDoc[], categories: ReadonlyMa
 
 /** A category linked to a page that is not there: an error at the id in its file. */
 function missingLink(category: Category | undefined, id: string, docs: readonly SidebarDoc[]): UserError {
-  const lines = category?.source?.split('\n') ?? [];
-  const line = lines.findIndex((text) => text.includes(id));
   return new UserError(`link.id: no docs page has the id "${id}"`, {
-    location: { file: category?.file ?? '', ...(line === -1 ? {} : { line: line + 1, column: (lines[line] ?? '').indexOf(id) + 1 }) },
+    location: { file: category?.file ?? '', ...positionOf(category?.source ?? '', id) },
     hint: `link the category to one of its pages by id (its path under the docs folder without .md), e.g. ${docs.filter((doc) => doc.dir === category?.dir).map((doc) => doc.id).slice(0, 3).join(', ') || 'intro'}`,
   });
 }

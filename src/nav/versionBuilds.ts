@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { DocsVersion } from '../config/versions.ts';
 import { UserError, UserErrors, type SourceLocation } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
+import { frontMatterKeyAt } from '../load/frontMatter.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
 import type { Reference } from '../openapi/reference.ts';
@@ -84,7 +84,7 @@ export function versionBuildsOf(options: {
         if (!sidebars.has(chosen)) {
           errors.push(
             new UserError(`displayed_sidebar: no sidebar "${chosen}"`, {
-              location: { file: page.source.file, ...lineOf(page.source.file, /^displayed_sidebar:/) },
+              location: { file: page.source.file, ...frontMatterKeyAt(page.source.file, 'displayed_sidebar') },
               hint: sidebars.size > 0 ? `sidebars of this version: ${[...sidebars.keys()].join(', ')}` : 'this version declares no sidebar: remove displayed_sidebar, or declare the sidebar in its sidebars file',
             }),
           );
@@ -112,11 +112,6 @@ function routesIn(items: readonly SidebarItem[]): string[] {
   return items.flatMap((item) => (item.type === 'link' ? [item.href] : [...(item.href !== undefined ? [item.href] : []), ...routesIn(item.items)]));
 }
 
-/** The line and column of the first line of a file matching a pattern (a front matter key), for an error. */
-function lineOf(file: string, pattern: RegExp): { line: number; column: number } | undefined {
-  const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => pattern.test(line));
-  return index === -1 ? undefined : { line: index + 1, column: 1 };
-}
 
 /** Every category open and not collapsible (docs.sidebarCollapsible: false). */
 function expanded(items: readonly SidebarItem[]): SidebarItem[] {
