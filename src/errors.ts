@@ -93,10 +93,11 @@ export function formatLocation(location: SourceLocation, relativeTo?: string): s
   return text;
 }
 
-export function formatUserError(error: UserError, relativeTo?: string): string {
+/** `file:line:col: error: message` and its hint; as a `warning` for what a build reports and goes on. */
+export function formatUserError(error: UserError, relativeTo?: string, severity: 'error' | 'warning' = 'error'): string {
   const where = error.location ? `${formatLocation(error.location, relativeTo)}: ` : '';
   const hint = error.hint ? `\n  hint: ${error.hint}` : '';
-  return `${where}error: ${error.message}${hint}`;
+  return `${where}${severity}: ${error.message}${hint}`;
 }
 
 export function isUserError(error: unknown): error is UserError {

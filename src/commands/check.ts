@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildInMemory } from '../build.ts';
 import { createBuildContext, persistCache } from '../context.ts';
 import { formatBrokenLink, type BrokenLink } from '../check/links.ts';
-import { formatLocation, userErrorsOf } from '../errors.ts';
+import { formatUserError, userErrorsOf, type UserError } from '../errors.ts';
 import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
 import { silentReporter } from '../util/task.ts';
 
@@ -32,7 +32,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckOutcome> {
     // A tool reading --format json gets the errors that stopped the check on stdout, not an empty stream.
     if (options.format !== 'json' || errors.length === 0) throw error;
     const output = `${JSON.stringify(
-      errors.map((e) => ({ kind: 'error', file: e.location ? path.relative(config.root, e.location.file) : undefined, line: e.location?.line, column: e.location?.column, message: e.message, hint: e.hint })),
+      errors.map((e) => asJson('error', e, config.root)),
       null,
       2,
     )}\n`;
@@ -42,22 +42,27 @@ export async function check(options: CheckOptions = {}): Promise<CheckOutcome> {
   const broken = site.broken;
   // Content warnings (an unknown code language, a second h1) are what --strict refuses in a build too.
   const warnings = context.contentWarnings;
-  const relative = (file: string): string => path.relative(config.root, file);
   const output =
     options.format === 'json'
       ? `${JSON.stringify(
           [
-            ...warnings.map((w) => ({ kind: 'warning', file: w.location ? relative(w.location.file) : undefined, line: w.location?.line, column: w.location?.column, message: w.message, hint: w.hint })),
-            ...broken.map((b) => ({ ...b, file: relative(b.file) })),
+            ...warnings.map((w) => asJson('warning', w, config.root)),
+            ...broken.map((b) => ({ ...b, file: path.relative(config.root, b.file) })),
           ],
           null,
           2,
         )}\n`
       : [
-          ...warnings.map((w) => `${w.location ? `${formatLocation(w.location, config.root)}: ` : ''}warning: ${w.message}${w.hint ? `\n  hint: ${w.hint}` : ''}\n`),
+          ...warnings.map((w) => `${formatUserError(w, config.root, 'warning')}\n`),
           broken.length === 0
             ? `✓ ${site.parsed.length} pages checked: no broken link or anchor${warnings.length > 0 ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'} about the content` : ''}\n`
             : `${broken.map((b) => formatBrokenLink(b, config.root)).join('\n')}\n${broken.length} broken link${broken.length === 1 ? '' : 's'}\n`,
         ].join('');
   return { broken, output, ok: !(config.strict && (broken.length > 0 || warnings.length > 0)) };
+}
+
+/** An error or warning as `--format json` lists it, its file relative to the project. */
+function asJson(kind: 'error' | 'warning', problem: UserError, root: string) {
+  const { location } = problem;
+  return { kind, file: location ? path.relative(root, location.file) : undefined, line: location?.line, column: location?.column, message: problem.message, hint: problem.hint };
 }

@@ -16,7 +16,7 @@ import { descriptionSources } from '../openapi/sources.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createLiveSearchIndex } from '../search/liveIndex.ts';
 import { checkHost, listen } from '../serve/listen.ts';
-import { cleanRouteOf, hostAllowed, notFoundCandidates, originAllowed, readRequest, redirect } from '../serve/requests.ts';
+import { cleanRouteOf, fileCandidates, hostAllowed, notFoundCandidates, originAllowed, readRequest, redirect } from '../serve/requests.ts';
 import { consoleReporter, formatTimings } from '../util/task.ts';
 import { createTemplateCompiler, type TemplateCompiler } from './templateReload.ts';
 
@@ -289,8 +289,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       redirect(res, normalised, request.search);
       return;
     }
-    const candidates = [pathname, `${pathname}.html`, `${pathname.replace(/\/$/, '')}/index.html`, `${pathname.replace(/\/$/, '')}.html`];
-    const hit = candidates.find((c) => files.has(c) || copies.has(c));
+    const hit = fileCandidates(pathname).find((c) => files.has(c) || copies.has(c));
     const key = hit ?? notFoundCandidates(pathname).find((candidate) => files.has(candidate)) ?? '/404.html';
     const source = copies.get(key);
     const body = source !== undefined ? readFileSync(source) : files.get(key);

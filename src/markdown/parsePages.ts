@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { hashOf } from '../cache.ts';
 import { DOCS_ROUTE } from '../config/versions.ts';
 import type { BuildContext } from '../context.ts';
-import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
+import { formatUserError, UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import { createConfinement } from '../io/confinement.ts';
 import type { SourcePage } from '../load/pages.ts';
 import { mapConcurrent } from '../util/mapConcurrent.ts';
@@ -156,8 +155,9 @@ export async function parsePages(
       const location = { file: page.file, line: diagnostic.line, column: diagnostic.column };
       if (diagnostic.severity === 'error' || (diagnostic.strict && context.config.strict)) errors.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
       else {
-        context.contentWarnings.push(new UserError(diagnostic.message, { location, hint: diagnostic.hint }));
-        context.reporter.warn(`${path.relative(context.config.root, page.file)}:${diagnostic.line}:${diagnostic.column}: warning: ${diagnostic.message}${diagnostic.hint ? `\n  hint: ${diagnostic.hint}` : ''}`);
+        const warning = new UserError(diagnostic.message, { location, hint: diagnostic.hint });
+        context.contentWarnings.push(warning);
+        context.reporter.warn(formatUserError(warning, context.config.root, 'warning'));
       }
     }
     const title = page.frontMatter.title ?? result.h1;

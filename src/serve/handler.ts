@@ -5,7 +5,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
 import { cacheControlFor, HEADERS_FILE } from './cachePolicy.ts';
-import { cleanRouteOf, notFoundCandidates, readRequest, redirect } from './requests.ts';
+import { cleanRouteOf, fileCandidates, notFoundCandidates, readRequest, redirect } from './requests.ts';
 
 /** The routes of a build that end in .html, as the build listed them (none when there are none). */
 function htmlRoutesOf(dir: string): Set<string> {
@@ -65,8 +65,7 @@ function notModifiedSince(dir: string, pathname: string, req: IncomingMessage, r
   if (since === undefined || req.headers['if-none-match'] !== undefined) return false;
   const date = Date.parse(since);
   if (Number.isNaN(date)) return false;
-  const base = path.join(dir, pathname);
-  for (const file of [base, `${base}.html`, path.join(base, 'index.html')]) {
+  for (const file of fileCandidates(pathname).map((candidate) => path.join(dir, candidate))) {
     if (!isWithin(dir, file)) continue;
     let modified: number;
     try {

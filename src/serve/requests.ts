@@ -142,3 +142,13 @@ export function notFoundCandidates(pathname: string): string[] {
   candidates.push('/404.html');
   return candidates;
 }
+
+/**
+ * The files a path of the site may name, in the order both servers try them:
+ * as it is, with `.html`, as a folder's `index.html`, and (`/docs/x/`) as
+ * `x.html`, which static hosts also serve for it.
+ */
+export function fileCandidates(pathname: string): string[] {
+  const trimmed = pathname.replace(/\/$/, '');
+  return [pathname, `${pathname}.html`, `${trimmed}/index.html`, `${trimmed}.html`];
+}
