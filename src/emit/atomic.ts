@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync, linkSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { outputTarget } from '../io/confinement.ts';
+import { linkOrCopy, type FileStore } from './fileStore.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder, with `/`. */
@@ -11,6 +12,12 @@ export interface OutputFile {
    * rather than written, which costs no copy of its bytes; copied when the folder cannot hold links.
    */
   linkFrom?: string;
+  /**
+   * Kept in the build cache's file store by its contents, and linked from there by the next build that
+   * makes it again (see fileStore.ts): what a build makes unchanged most of the time (assets, API
+   * references, the search index). Not pages: page reuse takes those from the last output.
+   */
+  stored?: boolean;
 }
 
 export interface CopiedFile {
@@ -19,7 +26,7 @@ export interface CopiedFile {
 }
 
 /** Writes files under a folder, making their folders on the way; nothing is written outside it. */
-export function writeFilesInto(dir: string, files: Iterable<OutputFile>): void {
+export function writeFilesInto(dir: string, files: Iterable<OutputFile>, store?: FileStore): void {
   const made = new Set<string>();
   for (const file of files) {
     const target = outputTarget(dir, file.path);
@@ -28,14 +35,9 @@ export function writeFilesInto(dir: string, files: Iterable<OutputFile>): void {
       mkdirSync(parent, { recursive: true });
       made.add(parent);
     }
-    if (file.linkFrom === undefined) writeFileSync(target, file.contents);
-    else {
-      try {
-        linkSync(file.linkFrom, target);
-      } catch {
-        copyFileSync(file.linkFrom, target);
-      }
-    }
+    if (file.linkFrom !== undefined) linkOrCopy(file.linkFrom, target);
+    else if (store !== undefined && file.stored === true) store.put(target, file.contents);
+    else writeFileSync(target, file.contents);
   }
 }
 
@@ -56,9 +58,11 @@ export async function writeSiteAtomically(
     alongside?: ((staging: string) => Promise<void>) | undefined;
     /** Runs once everything is written, before the swap: what is made from the whole output (compressed copies, a headers file). */
     finish?: ((staging: string) => Promise<void>) | undefined;
+    /** Where files marked `stored` are kept by contents between builds. */
+    store?: FileStore | undefined;
   } = {},
 ): Promise<void> {
-  const { alongside, finish } = hooks;
+  const { alongside, finish, store } = hooks;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
@@ -87,7 +91,7 @@ export async function writeSiteAtomically(
     mkdirSync(staging);
     other = alongside?.(staging);
     // Files may be produced lazily (pages are rendered as they are written), so folders are made on the way.
-    writeFilesInto(staging, files);
+    writeFilesInto(staging, files, store);
     for (const file of copies) {
       const target = outputTarget(staging, file.path);
       mkdirSync(path.dirname(target), { recursive: true });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { HEADERS_FILE, headersFile } from '../serve/cachePolicy.ts';
 import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
+import { openFileStore } from './fileStore.ts';
 import { precompressTree } from './precompress.ts';
 
 /** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
@@ -38,13 +39,16 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, re
       if (page.reused) reused += 1;
       yield page;
     }
-    yield* prepared.files;
+    for (const file of prepared.files) yield { ...file, stored: true };
     written = performance.now();
   }
+  // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
+  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site')) : undefined;
   try {
     const search = prepared.search;
     const alongside = search ? (staging: string) => search.writeInto(staging).then(() => void (indexed = performance.now())) : undefined;
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish });
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store });
+    store?.prune();
   } finally {
     await prepared.search?.close();
   }

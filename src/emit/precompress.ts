@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { digest, linkOrCopy } from './fileStore.ts';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -21,7 +21,6 @@ export const MIN_BYTES = 1024;
  */
 const BROTLI_QUALITY = 8;
 
-const digest = (contents: Buffer): string => createHash('sha1').update(contents).digest('hex');
 
 /** The files under `dir` worth compressing, as absolute paths in a stable order. */
 function compressible(dir: string): string[] {
@@ -31,31 +30,35 @@ function compressible(dir: string): string[] {
     .sort();
 }
 
-/**
- * `from` at `to` as a hard link: nothing writes into a file of the output or of the store after it
- * is made (a build writes a new output folder and swaps it in), and on this disk a link cost a
- * tenth of reading and writing the file, and copyFileSync thirty times as much. Read and written
- * where links are refused (another file system).
- */
-function place(from: string, to: string): void {
+/** What the store recorded of each copy it holds: size, modification time and inode, as `lstat` gives them. */
+type Recorded = [size: number, mtimeMs: number, ino: number];
+const MANIFEST = 'manifest.json';
+
+function recordOf(file: string): Recorded | undefined {
   try {
-    linkSync(from, to);
+    const stat = lstatSync(file);
+    return stat.isFile() ? [stat.size, stat.mtimeMs, stat.ino] : undefined;
   } catch {
-    writeFileSync(to, readFileSync(from));
+    return undefined;
+  }
+}
+
+function readManifest(store: string): Map<string, Recorded> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(path.join(store, MANIFEST), 'utf8')) as Record<string, Recorded>));
+  } catch {
+    return new Map();
   }
 }
 
 /**
- * Whether the store's copies at `key` are copies of `contents`. Checked each time, as anything that
- * can write to node_modules can write to the store, and a page served from a changed copy would
- * differ from the page built; decompressing costs a tenth of compressing.
+ * Whether the store's copy is the one it made: a plain file with the size, time and inode recorded
+ * when it was written, the test page reuse applies to the output (pageReuse.ts). Decompressing both
+ * copies of every file to compare them took a fifth of a build after an edit.
  */
-function storedCopiesOf(key: string, contents: Buffer): boolean {
-  try {
-    return gunzipSync(readFileSync(`${key}.gz`)).equals(contents) && brotliDecompressSync(readFileSync(`${key}.br`)).equals(contents);
-  } catch {
-    return false;
-  }
+function unchanged(file: string, recorded: Recorded | undefined): boolean {
+  const now = recordOf(file);
+  return now !== undefined && recorded !== undefined && now[0] === recorded[0] && now[1] === recorded[1] && now[2] === recorded[2];
 }
 
 /**
@@ -70,6 +73,8 @@ function storedCopiesOf(key: string, contents: Buffer): boolean {
  */
 export function precompressTree(dir: string, store?: string): number {
   if (store !== undefined) mkdirSync(store, { recursive: true });
+  const manifest = store === undefined ? new Map<string, Recorded>() : readManifest(store);
+  const kept: Record<string, Recorded> = {};
   const used = new Set<string>();
   let written = 0;
   for (const file of compressible(dir)) {
@@ -79,23 +84,32 @@ export function precompressTree(dir: string, store?: string): number {
     const key = store === undefined ? undefined : path.join(store, digest(contents));
     if (key !== undefined) {
       used.add(path.basename(key));
-      if (existsSync(`${key}.gz`) && existsSync(`${key}.br`) && storedCopiesOf(key, contents)) {
-        place(`${key}.gz`, `${file}.gz`);
-        place(`${key}.br`, `${file}.br`);
+      const gz = manifest.get(`${path.basename(key)}.gz`);
+      const br = manifest.get(`${path.basename(key)}.br`);
+      if (unchanged(`${key}.gz`, gz) && unchanged(`${key}.br`, br) && gz && br) {
+        linkOrCopy(`${key}.gz`, `${file}.gz`);
+        linkOrCopy(`${key}.br`, `${file}.br`);
+        kept[`${path.basename(key)}.gz`] = gz;
+        kept[`${path.basename(key)}.br`] = br;
         continue;
       }
     }
     writeFileSync(`${file}.gz`, gzipSync(contents));
     writeFileSync(`${file}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }));
     if (key !== undefined) {
-      rmSync(`${key}.gz`, { force: true });
-      rmSync(`${key}.br`, { force: true });
-      place(`${file}.gz`, `${key}.gz`);
-      place(`${file}.br`, `${key}.br`);
+      for (const suffix of ['.gz', '.br']) {
+        rmSync(`${key}${suffix}`, { force: true });
+        linkOrCopy(`${file}${suffix}`, `${key}${suffix}`);
+        const recorded = recordOf(`${key}${suffix}`);
+        if (recorded) kept[`${path.basename(key)}${suffix}`] = recorded;
+      }
     }
   }
   if (store !== undefined) {
-    for (const name of readdirSync(store)) if (!used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
+    for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
+    const temp = path.join(store, `${MANIFEST}.${process.pid}`);
+    writeFileSync(temp, JSON.stringify(kept));
+    renameSync(temp, path.join(store, MANIFEST));
   }
   return written;
 }

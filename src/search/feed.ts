@@ -1,6 +1,6 @@
 import type { BuildContext } from '../context.ts';
 import { hashOf } from '../cache.ts';
-import { writeFilesInto } from '../emit/atomic.ts';
+import path from 'node:path';
 import { hrefOf } from '../emit/paths.ts';
 import type { SourcePage } from '../load/pages.ts';
 import type { ParsedPage } from '../markdown/parsePages.ts';
@@ -10,7 +10,7 @@ import type { Reference } from '../openapi/reference.ts';
 import { changeLogSearchRecords, type SearchRecord } from '../openapi/searchRecords.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
 import { bylineOf, NOT_FOUND_ROUTE } from '../render/pageViews.ts';
-import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf } from './index.ts';
+import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf, writeIndexFiles } from './index.ts';
 import type { SearchEntry } from './liveIndex.ts';
 import { startSearchJobOffThread } from './offThread.ts';
 
@@ -73,7 +73,8 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
     ...pages.map((p) => `${p.route}\0${p.hash}`),
   );
   const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
-  if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeFilesInto(dir, cached), close: async () => undefined };
+  const store = config.cache ? path.join(config.cacheDir, 'files', 'search') : undefined;
+  if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeIndexFiles(dir, cached, store), close: async () => undefined };
   const job = startSearchJobOffThread() ?? searchJobOf(createSearchIndexer());
   const records = sources.map((source) => ({ route: source.route, list: earlySearchRecords(context, source) }));
   // The description's fault is reported where the reference is built; a build that fails first must not see it as unhandled.
@@ -100,7 +101,7 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
       await sendRecords();
       job.finish(config.cache ? { dir: config.cacheDir, key } : undefined);
     },
-    writeInto: (dir) => job.writeInto(dir),
+    writeInto: (dir) => job.writeInto(dir, store),
     close: () => job.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
+import { openFileStore } from '../emit/fileStore.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { createIndexBuilder } from './builder.ts';
 import { parseSearchDocument } from './sections.ts';
@@ -43,8 +44,12 @@ export interface SearchIndexJob {
   addRecord(url: string, title: string, content: string): Promise<void>;
   /** No more entries: the index is made, then saved to the cache if given one. */
   finish(cache?: { dir: string; key: string }): void;
-  /** Writes the index files under `dir` once made; rejects with the indexing's first error. */
-  writeInto(dir: string): Promise<void>;
+  /**
+   * Writes the index files under `dir` once made; rejects with the indexing's first error. With a
+   * `store` (a folder of the build cache), files an earlier build wrote with the same contents are
+   * linked from it (fileStore.ts): an edit renames every file of the index, but changes few.
+   */
+  writeInto(dir: string, store?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,10 +96,10 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
         if (cache) saveSearchIndex(cache.dir, cache.key, files);
       });
     },
-    async writeInto(dir) {
+    async writeInto(dir, store) {
       if (failure !== undefined) throw failure;
       if (!files) throw new Error('internal error: the search index was written before it was finished');
-      writeFilesInto(dir, files);
+      writeIndexFiles(dir, files, store);
     },
     close: async () => undefined,
   };
@@ -116,6 +121,17 @@ export function isApiRecord(url: string): boolean {
 /** The URL a record of the API reference is found under: its anchor on the reference's page. */
 export function recordUrl(referenceUrl: string, record: Reference['searchRecords'][number]): string {
   return record.anchor ? `${referenceUrl}#${record.anchor}` : referenceUrl;
+}
+
+/** Writes the index's files under `dir`, through the store at `store` when given one. */
+export function writeIndexFiles(dir: string, files: readonly OutputFile[], store: string | undefined): void {
+  const kept = store === undefined ? undefined : openFileStore(store);
+  writeFilesInto(
+    dir,
+    files.map((file) => ({ ...file, stored: true })),
+    kept,
+  );
+  kept?.prune();
 }
 
 /** The index files of an earlier build with the same key, if the cache has them. */

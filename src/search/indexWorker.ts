@@ -7,7 +7,7 @@ export type SearchWorkerRequest =
   | { type: 'add'; url: string; html: string }
   | { type: 'record'; url: string; title: string; content: string }
   | { type: 'finish'; cache?: { dir: string; key: string } | undefined }
-  | { type: 'write'; dir: string }
+  | { type: 'write'; dir: string; store?: string | undefined }
   | { type: 'close' };
 
 /** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
@@ -32,7 +32,7 @@ if (port) {
       case 'finish':
         return index.finish(request.cache);
       case 'write':
-        return void index.writeInto(request.dir).then(() => post({ type: 'written' }), failed);
+        return void index.writeInto(request.dir, request.store).then(() => post({ type: 'written' }), failed);
       case 'close':
         return void index
           .close()

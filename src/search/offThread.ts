@@ -58,12 +58,12 @@ export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 
     finish(cache) {
       worker.postMessage({ type: 'finish', cache } satisfies SearchWorkerRequest);
     },
-    writeInto(dir) {
+    writeInto(dir, store) {
       if (failure) return Promise.reject(failure);
       if (exited) return Promise.reject(new Error("internal error: the search index's worker was stopped before the index was written"));
       return new Promise<void>((resolve, reject) => {
         written = { resolve, reject };
-        worker.postMessage({ type: 'write', dir } satisfies SearchWorkerRequest);
+        worker.postMessage({ type: 'write', dir, store } satisfies SearchWorkerRequest);
       });
     },
     async close() {

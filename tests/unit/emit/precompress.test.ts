@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -22,6 +22,8 @@ afterEach(() => {
 const text = (seed: string): string => Array.from({ length: 200 }, (_, i) => `${seed} line ${i}`).join('\n');
 const read = (dir: string, rel: string): Buffer => readFileSync(path.join(dir, rel));
 const statIno = (file: string): bigint => statSync(file, { bigint: true }).ino;
+/** The copies a store holds (beside the record of what it wrote). */
+const copiesIn = (store: string): string[] => readdirSync(store).filter((name) => /\.(?:gz|br)$/.test(name));
 
 describe('compressed copies of the output', () => {
   it('compresses every HTML, CSS, JavaScript and JSON file of 1 KB or more, and without a store, every time', () => {
@@ -36,7 +38,7 @@ describe('compressed copies of the output', () => {
     const store = folder();
     const first = folder({ 'search-index/f0.aaaa.json': text('kept'), 'page.html': text('before the edit') });
     precompressTree(first, store);
-    expect(readdirSync(store)).toHaveLength(4);
+    expect(copiesIn(store)).toHaveLength(4);
     // The search index renamed (its hash changed) with the same contents; the page edited.
     const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
     expect(precompressTree(next, store)).toBe(2);
@@ -45,18 +47,45 @@ describe('compressed copies of the output', () => {
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
     expect(statIno(path.join(next, 'page.html.br'))).not.toBe(statIno(path.join(first, 'page.html.br')));
     // Only this build's copies stay in the store.
-    expect(readdirSync(store)).toHaveLength(4);
+    expect(copiesIn(store)).toHaveLength(4);
   });
 
-  it('compresses again when a copy in the store is not a copy of the file', () => {
+  it('compresses again when a copy in the store was replaced since it was made', () => {
     const store = folder();
     precompressTree(folder({ 'page.html': text('page') }), store);
-    const [gz] = readdirSync(store).filter((name) => name.endsWith('.gz'));
+    const [gz] = copiesIn(store).filter((name) => name.endsWith('.gz'));
     rmSync(path.join(store, gz ?? ''));
     writeFileSync(path.join(store, gz ?? ''), gzipSync('<script>tampered</script>'));
     const next = folder({ 'page.html': text('page') });
     precompressTree(next, store);
     expect(gunzipSync(read(next, 'page.html.gz')).toString()).toBe(text('page'));
     expect(gunzipSync(read(store, gz ?? '')).toString()).toBe(text('page'));
+  });
+
+  it('compresses again when a copy was changed in place, even to the same size', () => {
+    const store = folder();
+    const first = folder({ 'page.html': text('page') });
+    precompressTree(first, store);
+    // Through the output's name: the store's copy is the same file (a link).
+    const copy = path.join(first, 'page.html.br');
+    const tampered = Buffer.from(read(first, 'page.html.br'));
+    tampered.fill(0x20, 0, 16);
+    writeFileSync(copy, tampered);
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, store);
+    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
+  });
+
+  it('does not take a copy that is a symbolic link', () => {
+    const store = folder();
+    precompressTree(folder({ 'page.html': text('page') }), store);
+    const [br] = copiesIn(store).filter((name) => name.endsWith('.br'));
+    const elsewhere = folder({ 'secret.br': 'not a copy' });
+    rmSync(path.join(store, br ?? ''));
+    symlinkSync(path.join(elsewhere, 'secret.br'), path.join(store, br ?? ''));
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, store);
+    expect(lstatSync(path.join(next, 'page.html.br')).isSymbolicLink()).toBe(false);
+    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
   });
 });
