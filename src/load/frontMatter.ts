@@ -40,7 +40,12 @@ export interface SplitSource {
 
 const OPEN = /^---[ \t]*\r?\n/;
 
-export function splitFrontMatter(source: string, file: string): SplitSource {
+/**
+ * `parsed`, when given, holds the front matter already read by this build, by its text: a site with
+ * docs versions has most pages once per version with the same front matter, and parsing YAML was most
+ * of what reading a page cost. Entries are shared, never changed.
+ */
+export function splitFrontMatter(source: string, file: string, parsed?: Map<string, FrontMatter>): SplitSource {
   if (!OPEN.test(source)) return { frontMatter: {}, body: source };
   const lines = source.split('\n');
   let end = -1;
@@ -57,8 +62,11 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     });
   }
   const yamlText = lines.slice(1, end).join('\n');
-  const yaml = parseYaml(yamlText, file, 1);
-  const frontMatter = validateYaml(frontMatterSchema, yaml, file);
+  let frontMatter = parsed?.get(yamlText);
+  if (frontMatter === undefined) {
+    frontMatter = validateYaml(frontMatterSchema, parseYaml(yamlText, file, 1), file);
+    parsed?.set(yamlText, frontMatter);
+  }
   const body = `${'\n'.repeat(end + 1)}${lines.slice(end + 1).join('\n')}`;
   return { frontMatter, body };
 }

@@ -73,7 +73,7 @@ function applySlug(page: { dir: string; prefix: string }, slug: string): string 
 }
 
 /** Reads one page: a docs page of `tree`, or (without a tree) a page of content/pages. */
-export function readSourcePage(contentDir: string, relFile: string, tree: DocsTree | undefined, previous?: SourcePage): SourcePage {
+export function readSourcePage(contentDir: string, relFile: string, tree: DocsTree | undefined, previous?: SourcePage, frontMatters?: Map<string, FrontMatter>): SourcePage {
   const file = path.join(contentDir, relFile);
   const source = readFileSync(file, 'utf8');
   const hash = createHash('sha1').update(source).digest('base64url');
@@ -88,7 +88,7 @@ export function readSourcePage(contentDir: string, relFile: string, tree: DocsTr
     const route = routeOf(previous.frontMatter);
     return route === previous.route ? previous : { ...previous, route };
   }
-  const { frontMatter, body } = splitFrontMatter(source, file);
+  const { frontMatter, body } = splitFrontMatter(source, file, frontMatters);
   const route = routeOf(frontMatter);
   return {
     kind,
@@ -171,9 +171,10 @@ export function loadContent(
   const trees = options.trees ?? UNVERSIONED;
   const errors: UserError[] = [];
   const pages: SourcePage[] = [];
+  const frontMatters = new Map<string, FrontMatter>();
   const read = (relFile: string, tree: DocsTree | undefined): void => {
     try {
-      const page = readSourcePage(contentDir, relFile, tree, options.previous?.get(relFile));
+      const page = readSourcePage(contentDir, relFile, tree, options.previous?.get(relFile), frontMatters);
       if (page.frontMatter.draft === true && !options.includeDrafts) return;
       pages.push(page);
     } catch (error) {

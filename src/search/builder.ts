@@ -90,16 +90,43 @@ const FRAGMENT_BYTES = 6_000;
  * added again under the same URL replaces the old one in place.
  */
 export interface IndexBuilder {
-  add(doc: SearchDocument): void;
+  /**
+   * Adds the document under `url` that `make` gives, unless one with the same `words` (a key of
+   * everything its analysis depends on: title, sections, kind) is held under another URL: its
+   * analysis is then shared, and `make` not called. A site with docs versions holds most pages once
+   * per version, their links alone different.
+   */
+  addShared(url: string, words: string, make: () => SearchDocument): void;
   remove(url: string): void;
   files(): OutputFile[];
 }
 
 export function createIndexBuilder(): IndexBuilder {
   const docs = new Map<string, Analysed>();
+  // Analyses held by several URLs, by their words key, with how many hold each: dropped with the last,
+  // so a long dev session keeps only what its index holds.
+  const shared = new Map<string, { analysed: Analysed; users: number }>();
+  const wordsOf = new Map<string, string>();
+  const release = (url: string): void => {
+    const words = wordsOf.get(url);
+    if (words === undefined) return;
+    wordsOf.delete(url);
+    const entry = shared.get(words);
+    if (entry && (entry.users -= 1) === 0) shared.delete(words);
+  };
   return {
-    add: (doc) => void docs.set(doc.url, analyse(doc)),
-    remove: (url) => void docs.delete(url),
+    addShared(url, words, make) {
+      release(url);
+      let entry = shared.get(words);
+      if (entry) entry.users += 1;
+      else shared.set(words, (entry = { analysed: analyse(make()), users: 1 }));
+      wordsOf.set(url, words);
+      docs.set(url, { ...entry.analysed, url });
+    },
+    remove(url) {
+      release(url);
+      docs.delete(url);
+    },
     files: () => indexFilesOf([...docs.values()]),
   };
 }

@@ -4,7 +4,7 @@ import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import { openFileStore } from '../emit/fileStore.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { createIndexBuilder } from './builder.ts';
-import { parseSearchDocument } from './sections.ts';
+import { parseSearchSource, searchSourceOf } from './sections.ts';
 
 /**
  * The search index of a build or of dev, on the thread that holds it: pages
@@ -25,9 +25,15 @@ export interface SearchIndexer {
 export function createSearchIndexer(): SearchIndexer {
   const builder = createIndexBuilder();
   return {
-    add: (url, html) => builder.add(parseSearchDocument(url, html)),
+    add(url, html) {
+      const source = searchSourceOf(html);
+      builder.addShared(url, `page\0${source}`, () => parseSearchSource(url, source));
+    },
     // A record is one section under its own URL (the anchor of the operation or schema).
-    addRecord: (url, title, content) => builder.add({ url, title, sections: [{ anchor: '', heading: '', text: content }], api: isApiRecord(url) }),
+    addRecord(url, title, content) {
+      const api = isApiRecord(url);
+      builder.addShared(url, `record\0${api}\0${title}\0${content}`, () => ({ url, title, sections: [{ anchor: '', heading: '', text: content }], api }));
+    },
     remove: (url) => builder.remove(url),
     files: () => builder.files(),
   };

@@ -51,10 +51,22 @@ const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * are left out. The markup is the engine's own, well formed, so a tokenizer suffices.
  */
 export function parseSearchDocument(url: string, html: string): SearchDocument {
+  return parseSearchSource(url, searchSourceOf(html));
+}
+
+/**
+ * What of a search document its sections are read from: its body without inline elements, which
+ * carry no structure (highlighted code has hundreds of spans a page: dropped first, in one pass, they
+ * leave the parser a fraction of the tags). Links go with them, so a page whose links alone differ
+ * (the same page in two docs versions) has the same source.
+ */
+export function searchSourceOf(html: string): string {
   const body = html.indexOf('<body');
-  // Inline elements carry no structure, and highlighted code has hundreds of spans a page: dropped
-  // first, in one pass, they leave the loop below a fraction of the tags.
-  const source = (body >= 0 ? html.slice(body) : html).replace(INLINE, '');
+  return (body >= 0 ? html.slice(body) : html).replace(INLINE, '');
+}
+
+/** The document under `url` whose source (searchSourceOf) is `source`. */
+export function parseSearchSource(url: string, source: string): SearchDocument {
   const sections: SearchSection[] = [];
   let current: SearchSection = { anchor: '', heading: '', text: '' };
   let title = '';

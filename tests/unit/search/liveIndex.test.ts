@@ -52,4 +52,28 @@ describe('the live search index of dev', () => {
     expect(second).toMatchObject({ added: 1, removed: 1 });
     expect(documents(second.files).map(([url, , sections]) => [url, sections[0]?.[2]])).toEqual([['/docs/a', 'gamma']]);
   });
+
+  it('holds a page of two docs versions (links apart, the same words) under both URLs, and an edit to one leaves the other', () => {
+    const versioned = (href: string, words: string): SearchEntry => ({ kind: 'page', html: doc(`<a href="${href}">${words}</a>`) });
+    const index = createLiveSearchIndex();
+    const texts = (files: OutputFile[]): [string, string | undefined][] => documents(files).map(([url, , sections]) => [url, sections[0]?.[2]]);
+    const both = index.update(new Map([['/docs/4.3/a', versioned('/docs/4.3/b', 'broker')], ['/docs/a', versioned('/docs/b', 'broker')]]));
+    expect(texts(both.files)).toEqual([
+      ['/docs/4.3/a', 'broker'],
+      ['/docs/a', 'broker'],
+    ]);
+    const edited = index.update(new Map([['/docs/4.3/a', versioned('/docs/4.3/b', 'broker')], ['/docs/a', versioned('/docs/b', 'gateway')]]));
+    expect(texts(edited.files)).toEqual([
+      ['/docs/4.3/a', 'broker'],
+      ['/docs/a', 'gateway'],
+    ]);
+    const gone = index.update(new Map([['/docs/a', versioned('/docs/b', 'gateway')]]));
+    expect(texts(gone.files)).toEqual([['/docs/a', 'gateway']]);
+    // The same words come back under a new URL: analysed again, not taken from a released entry.
+    const back = index.update(new Map([['/docs/a', versioned('/docs/b', 'gateway')], ['/docs/next/a', versioned('/docs/next/b', 'broker')]]));
+    expect(texts(back.files)).toEqual([
+      ['/docs/a', 'gateway'],
+      ['/docs/next/a', 'broker'],
+    ]);
+  });
 });

@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyCache, loadCache, saveCache } from '../../src/cache.ts';
+
+const dirs: string[] = [];
+function folder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-cache-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const none = { code: new Set<string>(), pages: new Set<string>(), api: new Set<string>(), diagrams: new Set<string>() };
+const html = (text: string) => ({ html: `<p>${text}</p>` }) as never;
+/** Every entry file under the cache folder, with its inode (a file written again, through a rename, has a new one). */
+const entries = (dir: string): Map<string, bigint> =>
+  new Map(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), statSync(path.join(e.parentPath, e.name), { bigint: true }).ino]),
+  );
+
+describe('the build cache on disk', () => {
+  it('gives the next build what this one used, and nothing else', () => {
+    const dir = folder();
+    const cache = emptyCache();
+    cache.pages.set('a', html('a'));
+    cache.pages.set('b', html('b'));
+    cache.code.set('c', '<pre>c</pre>');
+    saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a']), code: new Set(['c']) });
+    const next = loadCache(dir, 'engine-1');
+    expect([...next.pages.keys()]).toEqual(['a']);
+    expect(next.pages.get('a')).toEqual(html('a'));
+    expect(next.code.get('c')).toBe('<pre>c</pre>');
+  });
+
+  it('writes only the entries a build added, and deletes those it no longer used', () => {
+    const dir = folder();
+    const cache = emptyCache();
+    for (const key of ['a', 'b', 'c']) cache.pages.set(key, html(key));
+    saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a', 'b', 'c']) });
+    const before = entries(dir);
+    const next = loadCache(dir, 'engine-1');
+    next.pages.set('d', html('d'));
+    saveCache(dir, 'engine-1', next, { ...none, pages: new Set(['a', 'b', 'd']) });
+    const after = entries(dir);
+    expect(after.size).toBe(3);
+    const kept = [...after].filter(([file, ino]) => before.get(file) === ino);
+    expect(kept).toHaveLength(2);
+    expect([...loadCache(dir, 'engine-1').pages.keys()].sort()).toEqual(['a', 'b', 'd']);
+  });
+
+  it('is empty for another engine, whose entries a save removes', () => {
+    const dir = folder();
+    const cache = emptyCache();
+    cache.pages.set('a', html('a'));
+    saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a']) });
+    const other = loadCache(dir, 'engine-2');
+    expect(other.pages.size).toBe(0);
+    saveCache(dir, 'engine-2', other, none);
+    expect(loadCache(dir, 'engine-1').pages.size).toBe(0);
+  });
+
+  it('takes a damaged or misplaced entry as a miss, never as an error or under another key', () => {
+    const dir = folder();
+    const cache = emptyCache();
+    cache.pages.set('a', html('a'));
+    cache.pages.set('b', html('b'));
+    saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a', 'b']) });
+    const files = [...entries(dir).keys()].map((rel) => path.join(dir, rel));
+    writeFileSync(files[0] ?? '', '{"cut short');
+    // An entry copied under another entry's name holds a key whose hash is not that name.
+    writeFileSync(files[1] ?? '', JSON.stringify(['z', html('z')]));
+    expect(loadCache(dir, 'engine-1').pages.size).toBe(0);
+  });
+
+  it('removes the single-file cache of earlier engines', () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'cache-v1.json'), '{}');
+    saveCache(dir, 'engine-1', emptyCache(), none);
+    expect(existsSync(path.join(dir, 'cache-v1.json'))).toBe(false);
+  });
+});
