@@ -68,22 +68,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   const reuse = config.cache ? pageReuseFrom(config.outDir, lastBuildRecord(config)) : undefined;
-  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse);
-  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs - compressMs });
-  // What the search index adds at the end: its worker makes it once the last page is parsed, and
-  // the pages are written meanwhile; this is how long the build waited for it after them.
-  if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
-  // Gzip and brotli copies for static hosts, made once every file is written.
-  context.timings.push({ label: 'compress', ms: compressMs });
-  persistCache(context);
-  if (fingerprint) {
+  // Once the site is in place, the cache and the record of this build are written while the previous output is removed.
+  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse, (pages) => {
+    persistCache(context);
+    if (!fingerprint) return;
     try {
       recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys) } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);
     }
-  }
+  });
+  context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs - compressMs });
+  // What the search index adds at the end: its worker makes it once the last page is parsed, and
+  // the pages are written meanwhile; this is how long the build waited for it after them.
+  if (search) context.timings.push({ label: 'search', ms: searchWaitMs });
+  // Gzip and brotli copies for static hosts, made once every file is written.
+  context.timings.push({ label: 'compress', ms: compressMs });
   const total = performance.now() - started;
   reporter.info(`✓ built ${pages} pages${reused > 0 ? ` (${reused} unchanged, taken from the last build)` : ''} into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
   return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };

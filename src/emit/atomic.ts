@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { outputTarget } from '../io/confinement.ts';
 import { linkOrCopy, type FileStore } from './fileStore.ts';
@@ -60,9 +61,14 @@ export async function writeSiteAtomically(
     finish?: ((staging: string) => Promise<void>) | undefined;
     /** Where files marked `stored` are kept by contents between builds. */
     store?: FileStore | undefined;
+    /**
+     * Runs once the new site is in place, while the previous one is removed on libuv's threads
+     * (thousands of unlinks): what the build does last (saving its cache, recording its output).
+     */
+    swapped?: (() => void) | undefined;
   } = {},
 ): Promise<void> {
-  const { alongside, finish, store } = hooks;
+  const { alongside, finish, store, swapped } = hooks;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
@@ -114,7 +120,12 @@ export async function writeSiteAtomically(
   if (stopping) return stopped();
   if (existsSync(outDir)) renameSync(outDir, retired);
   renameSync(staging, outDir);
-  rmSync(retired, { recursive: true, force: true });
+  const removal = rm(retired, { recursive: true, force: true, maxRetries: 5 });
+  try {
+    swapped?.();
+  } finally {
+    await removal;
+  }
 }
 
 /** Removes the temporary folders of builds of this output that were killed (their process is gone). */

@@ -21,7 +21,13 @@ export function forHosts(staging: string, store: string | undefined): void {
  * copies and the headers file, then swaps it into place. Gives the number of pages and how long the build then waited for the search index, which
  * is assembled after the last page is parsed and written alongside the pages.
  */
-export async function emitSite(context: BuildContext, prepared: PreparedSite, reuse?: PageReuse): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number }> {
+export async function emitSite(
+  context: BuildContext,
+  prepared: PreparedSite,
+  reuse?: PageReuse,
+  /** What to do once the site is in place (given the number of pages), while the previous output is removed. */
+  swapped?: (pages: number) => void,
+): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number }> {
   let compressMs = 0;
   const finish = async (staging: string): Promise<void> => {
     const start = performance.now();
@@ -47,7 +53,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, re
   try {
     const search = prepared.search;
     const alongside = search ? (staging: string) => search.writeInto(staging).then(() => void (indexed = performance.now())) : undefined;
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store });
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count) });
     store?.prune();
   } finally {
     await prepared.search?.close();
