@@ -69,11 +69,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   const reuse = config.cache ? pageReuseFrom(config.outDir, lastBuildRecord(config)) : undefined;
   // Once the site is in place, the cache and the record of this build are written while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse, (pages) => {
+  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse, (pages, digests) => {
     persistCache(context);
     if (!fingerprint) return;
     try {
-      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys) } : {}) });
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests) } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);

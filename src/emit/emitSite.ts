@@ -7,13 +7,13 @@ import { HEADERS_FILE, headersFile } from '../serve/cachePolicy.ts';
 import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
 import { openFileStore } from './fileStore.ts';
-import { precompressTree } from './precompress.ts';
+import { precompressTree, type Precompressed } from './precompress.ts';
 
 /** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
-export function forHosts(staging: string, store: string | undefined): void {
+export function forHosts(staging: string, store: string | undefined, known?: (file: string) => string | undefined): Precompressed {
   const top = readdirSync(staging, { withFileTypes: true });
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
-  precompressTree(staging, store);
+  return precompressTree(staging, store, known);
 }
 
 /**
@@ -25,14 +25,22 @@ export async function emitSite(
   context: BuildContext,
   prepared: PreparedSite,
   reuse?: PageReuse,
-  /** What to do once the site is in place (given the number of pages), while the previous output is removed. */
-  swapped?: (pages: number) => void,
+  /**
+   * What to do once the site is in place, while the previous output is removed: given the number of
+   * pages and the digests of the compressed files, for the record of the build.
+   */
+  swapped?: (pages: number, digests: ReadonlyMap<string, string>) => void,
 ): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number }> {
   let compressMs = 0;
+  let digests: ReadonlyMap<string, string> = new Map();
+  // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
+  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site')) : undefined;
   const finish = async (staging: string): Promise<void> => {
     const start = performance.now();
+    // A file taken from the last output or from the store is not read again to be named.
+    const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
     // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
-    forHosts(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined);
+    digests = forHosts(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined, known).digests;
     compressMs = performance.now() - start;
   };
   let count = 0;
@@ -48,12 +56,10 @@ export async function emitSite(
     for (const file of prepared.files) yield { ...file, stored: true };
     written = performance.now();
   }
-  // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
-  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site')) : undefined;
   try {
     const search = prepared.search;
     const alongside = search ? (staging: string) => search.writeInto(staging).then(() => void (indexed = performance.now())) : undefined;
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count) });
+    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count, digests) });
     store?.prune();
   } finally {
     await prepared.search?.close();

@@ -14,6 +14,8 @@ import path from 'node:path';
 export interface FileStore {
   /** Makes `target` (a new file) hold `contents`: linked from the store when it holds these bytes, else written and kept there. */
   put(target: string, contents: string | Uint8Array): void;
+  /** The digest of what `put` placed at `target`. */
+  digestOf(target: string): string | undefined;
   /** Forgets what this build did not put: the store holds one build's files, not every build's. */
   prune(): void;
 }
@@ -38,12 +40,15 @@ export function linkOrCopy(from: string, to: string): void {
 export function openFileStore(dir: string): FileStore {
   mkdirSync(dir, { recursive: true });
   const used = new Set<string>();
+  const placed = new Map<string, string>();
   return {
+    digestOf: (target) => placed.get(target),
     put(target, contents) {
       const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
       const key = digest(bytes);
       const kept = path.join(dir, key);
       used.add(key);
+      placed.set(target, key);
       // Compared byte for byte, not trusted by name: anything that can write to node_modules can
       // write here, and the output must be what this build made. Reading costs a tenth of writing.
       if (sameBytes(kept, bytes)) {

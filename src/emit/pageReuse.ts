@@ -14,14 +14,19 @@ export interface PageReuse {
   kept(file: string, key: string): string | undefined;
   /** What this build rendered each output file from, for the next build. */
   readonly keys: Map<string, string>;
+  /** The digest of the contents of a page taken from the last output (as the last build recorded it). */
+  digestOf(file: string): string | undefined;
 }
 
 export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
   const keys = new Map<string, string>();
   const written = new Map((last?.files ?? []).map(([rel, size, mtime]) => [rel.split(path.sep).join('/'), { size, mtime }]));
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));
+  const digests = new Map(Object.entries(last?.digests ?? {}));
+  const taken = new Set<string>();
   return {
     keys,
+    digestOf: (file) => (taken.has(file) ? digests.get(file) : undefined),
     kept(file, key) {
       keys.set(file, key);
       if (previous.get(file) !== key) return undefined;
@@ -34,6 +39,7 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
         // Changed by anyone since: rendered again, never trusted.
         // One link only, as every file a build leaves has: a second name would be a file put there from elsewhere.
         if (!stat.isFile() || stat.nlink !== 1 || stat.size !== was.size || stat.mtimeMs !== was.mtime) return undefined;
+        taken.add(file);
         return full;
       } catch {
         return undefined;

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOrCopy } from './fileStore.ts';
@@ -28,6 +28,17 @@ function compressible(dir: string): string[] {
     .filter((entry) => entry.isFile() && COMPRESSED_TYPES.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
+}
+
+/** What compressing a folder did. */
+export interface Precompressed {
+  /** How many files were compressed or given their stored copies. */
+  count: number;
+  /**
+   * With a store, each such file's digest by its path relative to the folder (with `/`): recorded with
+   * the build, so that the next one knows the digest of a page it takes from this output unread.
+   */
+  digests: Map<string, string>;
 }
 
 /** What the store recorded of each copy it holds: size, modification time and inode, as `lstat` gives them. */
@@ -69,19 +80,24 @@ function unchanged(file: string, recorded: Recorded | undefined): boolean {
  * index, and an edit to one page renames them all while most keep their contents. The store keeps
  * only this build's copies afterwards. On this thread: zlib's asynchronous calls took two to four
  * times as long in all for these files, and this thread has nothing else to do by then.
- * Gives the number of files compressed or reused.
+ * `known` gives the digest of a file placed from a source that knows it (the last output's page, the
+ * file store), which then is not read unless it must be compressed.
  */
-export function precompressTree(dir: string, store?: string): number {
+export function precompressTree(dir: string, store?: string, known?: (file: string) => string | undefined): Precompressed {
   if (store !== undefined) mkdirSync(store, { recursive: true });
   const manifest = store === undefined ? new Map<string, Recorded>() : readManifest(store);
   const kept: Record<string, Recorded> = {};
   const used = new Set<string>();
   let written = 0;
+  const digests = new Map<string, string>();
   for (const file of compressible(dir)) {
-    const contents = readFileSync(file);
-    if (contents.length < MIN_BYTES) continue;
+    const given = store === undefined ? undefined : known?.(file);
+    let contents = given === undefined ? readFileSync(file) : undefined;
+    if ((contents?.length ?? statSync(file).size) < MIN_BYTES) continue;
     written += 1;
-    const key = store === undefined ? undefined : path.join(store, digest(contents));
+    const sum = store === undefined ? undefined : (given ?? digest(contents ?? readFileSync(file)));
+    if (sum !== undefined) digests.set(path.relative(dir, file).split(path.sep).join('/'), sum);
+    const key = store === undefined || sum === undefined ? undefined : path.join(store, sum);
     if (key !== undefined) {
       used.add(path.basename(key));
       const gz = manifest.get(`${path.basename(key)}.gz`);
@@ -94,6 +110,7 @@ export function precompressTree(dir: string, store?: string): number {
         continue;
       }
     }
+    contents ??= readFileSync(file);
     writeFileSync(`${file}.gz`, gzipSync(contents));
     writeFileSync(`${file}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }));
     if (key !== undefined) {
@@ -111,5 +128,5 @@ export function precompressTree(dir: string, store?: string): number {
     writeFileSync(temp, JSON.stringify(kept));
     renameSync(temp, path.join(store, MANIFEST));
   }
-  return written;
+  return { count: written, digests };
 }

@@ -25,6 +25,8 @@ export interface LastBuild {
   files: [string, number, number][];
   /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
   pageKeys?: Record<string, string>;
+  /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
+  digests?: Record<string, string>;
 }
 
 const FILE = 'last-build.json';

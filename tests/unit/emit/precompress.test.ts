@@ -28,7 +28,7 @@ const copiesIn = (store: string): string[] => readdirSync(store).filter((name) =
 describe('compressed copies of the output', () => {
   it('compresses every HTML, CSS, JavaScript and JSON file of 1 KB or more, and without a store, every time', () => {
     const out = folder({ 'a.css': text('css'), 'b.json': text('json'), 'small.js': 'tiny', 'c.txt': text('txt') });
-    expect(precompressTree(out)).toBe(2);
+    expect(precompressTree(out).count).toBe(2);
     expect(gunzipSync(read(out, 'a.css.gz')).toString()).toBe(text('css'));
     expect(brotliDecompressSync(read(out, 'b.json.br')).toString()).toBe(text('json'));
     expect(existsSync(path.join(out, 'small.js.gz')) || existsSync(path.join(out, 'c.txt.gz'))).toBe(false);
@@ -41,7 +41,7 @@ describe('compressed copies of the output', () => {
     expect(copiesIn(store)).toHaveLength(4);
     // The search index renamed (its hash changed) with the same contents; the page edited.
     const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
-    expect(precompressTree(next, store)).toBe(2);
+    expect(precompressTree(next, store).count).toBe(2);
     // Reused: the very file the first build made (a link to it), not a new compression.
     expect(statIno(path.join(next, 'search-index/f0.bbbb.json.br'))).toBe(statIno(path.join(first, 'search-index/f0.aaaa.json.br')));
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
