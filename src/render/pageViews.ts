@@ -29,10 +29,11 @@ const NO_NAVIGATION: DocsNavigation = {
   order: [],
   position: new Map(),
   breadcrumbs: new Map(),
-  renderer: { listHtml: () => '' } as unknown as DocsNavigation['renderer'], // never asked: hasSidebar is false
+  renderer: { listHtml: () => '', keyOf: () => '' }, // never asked: hasSidebar is false
 };
 
-function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, config: ResolvedConfig): PageView {
+/** With `sidebar: 'key'`, the view names its sidebar by the key of its list rather than rendering it (see LazyView.keyView). */
+function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, config: ResolvedConfig, sidebar: 'html' | 'key' = 'html'): PageView {
   const { source, result } = page;
   const fm = source.frontMatter;
   const base = config.baseUrl.replace(/\/$/, '');
@@ -62,7 +63,7 @@ function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, confi
       kind: 'doc',
       html: result.html,
       ...(result.h1Html !== undefined ? { titleHtml: result.h1Html } : {}),
-      sidebarHtml: hasSidebar ? nav.renderer.listHtml(source.route) : undefined,
+      sidebarHtml: !hasSidebar ? undefined : sidebar === 'key' ? nav.renderer.keyOf(source.route) : nav.renderer.listHtml(source.route),
       breadcrumbs: [...crumbs, { label: page.title, href: undefined }],
       toc,
       previous: previous ? { label: previous.label, href: `${base}${previous.href}` } : undefined,
@@ -112,6 +113,12 @@ export interface LazyView {
   /** The file the view is made from (a markdown page, a page component); absent for generated pages (the reference, the change log, not-found pages). */
   from?: Pick<SourcePage, 'file' | 'relFile'>;
   make: () => PageView;
+  /**
+   * The view with what is costly to render named rather than rendered (a docs page's sidebar): as
+   * much a function of the page's inputs as `make`, and cheaper. A build keys the page by it to take
+   * it from the last output unchanged.
+   */
+  keyView?: () => PageView;
 }
 
 /** Where a page leads in each version: the same page there (found by `find`), else that version's main doc. */
@@ -164,7 +171,13 @@ export function buildPageViews(options: {
       return nav;
     };
     for (const page of build.docs) {
-      views.push({ route: page.source.route, from: page.source, make: () => ({ ...docView(page, navOf(page.source.route), config), version: versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id)) }) });
+      const version = (): PageVersionView | undefined => versionViewOf(versions, build, base, (v) => v.nav.docRoutes.get(page.source.id));
+      views.push({
+        route: page.source.route,
+        from: page.source,
+        make: () => ({ ...docView(page, navOf(page.source.route), config), version: version() }),
+        keyView: () => ({ ...docView(page, navOf(page.source.route), config, 'key'), version: version() }),
+      });
     }
     const { reference, changes } = build;
     if (reference) {

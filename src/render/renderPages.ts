@@ -44,14 +44,19 @@ export function* renderPages(
   const siteKey = reuse ? hashOf(context.engine, context.renderersKey, JSON.stringify(prepared.site)) : '';
   const live = new Set<string>();
   for (const view of prepared.views) {
-    const page = withPageScripts(view.make(), prepared.assets);
     const file = outputPathOf(view.route);
     if (!memo) {
-      const key = reuse ? hashOf(siteKey, JSON.stringify(page)) : '';
-      const kept = reuse?.kept(file, key);
-      yield kept !== undefined ? { route: view.route, path: file, contents: '', linkFrom: kept, reused: true } : { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
+      const keyed = reuse ? withPageScripts((view.keyView ?? view.make)(), prepared.assets) : undefined;
+      const kept = keyed ? reuse?.kept(file, hashOf(siteKey, JSON.stringify(keyed))) : undefined;
+      if (kept !== undefined) {
+        yield { route: view.route, path: file, contents: '', linkFrom: kept, reused: true };
+        continue;
+      }
+      const page = keyed && !view.keyView ? keyed : withPageScripts(view.make(), prepared.assets);
+      yield { route: view.route, path: file, contents: renderers.renderPage(prepared.site, page), reused: false };
       continue;
     }
+    const page = withPageScripts(view.make(), prepared.assets);
     live.add(view.route);
     const previous = memo.pages.get(view.route);
     const reused = sameSite && previous !== undefined && isDeepStrictEqual(previous.view, page);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SidebarEntry } from '../../templates/Sidebar.tsx';
@@ -9,6 +10,11 @@ export const COMPACT_SIDEBAR_LINKS = 400;
 export interface SidebarRenderer {
   /** The sidebar's list items for a page: only the branch holding the page differs between pages. */
   listHtml(route: string): string;
+  /**
+   * What `listHtml(route)` is made from, as a string that differs whenever it would (the sidebar, the
+   * base URL, the route): a build tells a page unchanged since the last one without rendering its sidebar.
+   */
+  keyOf(route: string): string;
 }
 
 /**
@@ -36,7 +42,12 @@ export function createSidebarRenderer(items: readonly SidebarItem[], baseUrl: st
   const byRoute = new Map<string, string>();
   const render = (item: SidebarItem, route: string): string =>
     renderToStaticMarkup(createElement(SidebarEntry, { item, route, level: 1, baseUrl, compact }));
+  let identity: string | undefined;
   return {
+    keyOf(route) {
+      identity ??= createHash('sha1').update(JSON.stringify({ items, baseUrl, compact })).digest('base64url');
+      return `sidebar ${identity} ${route}`;
+    },
     listHtml(route) {
       const known = byRoute.get(route);
       if (known !== undefined) return known;

@@ -295,6 +295,27 @@ describe('build failures and options', () => {
     }
   });
 
+  it('renders again every page whose sidebar an edit changed, though its own text did not change', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const read = (dir: string, rel: string): string => readFileSync(path.join(project.root, dir, rel), 'utf8');
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const setup = path.join(project.content, 'docs', 'guide', 'setup.md');
+      writeFileSync(setup, read('content', 'docs/guide/setup.md').replace('sidebar_label: Setup', 'sidebar_label: Installation'));
+      const again = await cli(['build', '--no-search'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      // The label is in the sidebar of every docs page: none is taken from the last build.
+      expect(read('dist', 'docs/intro.html')).toContain('Installation');
+      expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], project.root)).code).toBe(0);
+      for (const file of walk(path.join(project.root, 'fresh'))) {
+        const rel = path.relative(path.join(project.root, 'fresh'), file);
+        expect(read('dist', rel), rel).toBe(read('fresh', rel));
+      }
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('leaves the previous site and no temporary folder when interrupted while writing', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {
