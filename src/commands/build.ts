@@ -28,8 +28,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
   const search = options.search ?? true;
-  const fingerprint = config.cache ? inputFingerprint(config, engineVersion(), { search }) : undefined;
-  const last = fingerprint ? reusableBuild(config, fingerprint) : undefined;
+  const recorded = config.cache ? lastBuildRecord(config) : undefined;
+  const inputs = config.cache ? inputFingerprint(config, engineVersion(), { search }, recorded?.inputs) : undefined;
+  const fingerprint = inputs?.value;
+  const last = fingerprint ? reusableBuild(config, fingerprint, recorded) : undefined;
   if (last) {
     for (const warning of last.warnings) reporter.warn(warning);
     const ms = performance.now() - started;
@@ -67,13 +69,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   }
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
-  const reuse = config.cache ? pageReuseFrom(config.outDir, lastBuildRecord(config)) : undefined;
+  const reuse = config.cache ? pageReuseFrom(config.outDir, recorded) : undefined;
   // Once the site is in place, the cache and the record of this build are written while the previous output is removed.
   const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse, (pages, digests) => {
     persistCache(context);
     if (!fingerprint) return;
     try {
-      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests) } : {}) });
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests) } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, readlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
@@ -27,14 +27,31 @@ export interface LastBuild {
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
   digests?: Record<string, string>;
+  /** Each content file read for the fingerprint, by its path: as it was then, and the digest of its contents. */
+  inputs?: Record<string, InputFile>;
+}
+
+/**
+ * A content file as the fingerprint saw it: size, modification and change times, inode, digest. A file
+ * whose first four are unchanged is not read again; its change time moves with every write, and no
+ * program can set it back.
+ */
+export type InputFile = [size: number, mtimeMs: number, ctimeMs: number, ino: number, digest: string];
+
+/** The inputs' fingerprint, and what it read (for the next check). */
+export interface Fingerprint {
+  value: string;
+  inputs: Record<string, InputFile>;
 }
 
 const FILE = 'last-build.json';
 /** Larger content files (pictures, mostly) are compared by size and time rather than read. */
 const HASHED_UP_TO = 256 * 1024;
 
-export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }): string {
+/** `previous`: the files the last fingerprint read; those unchanged since are not read again. */
+export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }, previous: Record<string, InputFile> = {}): Fingerprint {
   const hash = createHash('sha1');
+  const inputs: Record<string, InputFile> = {};
   const { cache: _cache, cacheDir: _cacheDir, ...settings } = config;
   hash.update(engine).update('\0').update(JSON.stringify({ settings, search: options.search })).update('\0');
   // Every entry of the content folder, links included as links (not followed): a link added, even one
@@ -51,13 +68,22 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
     if (!entry.isFile()) continue;
     const stat = statSync(file);
     hash.update(rel).update('\0');
-    if (stat.size <= HASHED_UP_TO) hash.update(readFileSync(file));
-    else hash.update(`${stat.size}:${stat.mtimeMs}`);
+    if (stat.size <= HASHED_UP_TO) {
+      const was = previous[rel];
+      const same = was !== undefined && was[0] === stat.size && was[1] === stat.mtimeMs && was[2] === stat.ctimeMs && was[3] === stat.ino;
+      const digest = same ? was[4] : createHash('sha1').update(readFileSync(file)).digest('base64url');
+      inputs[rel] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, digest];
+      hash.update(digest);
+    } else hash.update(`${stat.size}:${stat.mtimeMs}`);
     hash.update('\0');
   }
-  for (const source of config.openapiFile ? descriptionSources(config.openapiFile) : []) hash.update(source.file).update('\0').update(source.text ?? '\0missing').update('\0');
+  // Every version's description (and the files its $refs name), not only the current one.
+  const descriptions = new Set([config.openapiFile, ...config.versions.map((v) => v.openapiFile)].filter((file): file is string => file !== undefined));
+  for (const description of descriptions) {
+    for (const source of descriptionSources(description)) hash.update(source.file).update('\0').update(source.text ?? '\0missing').update('\0');
+  }
   hash.update(assetsFingerprint({ contentDir: config.contentDir }));
-  return hash.digest('base64url');
+  return { value: hash.digest('base64url'), inputs };
 }
 
 function listOutput(outDir: string): [string, number, number][] {
@@ -87,14 +113,11 @@ export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
 }
 
 /** The last build, if its inputs were these and its output is untouched. */
-export function reusableBuild(config: ResolvedConfig, fingerprint: string): LastBuild | undefined {
-  const last = lastBuildRecord(config);
+export function reusableBuild(config: ResolvedConfig, fingerprint: string, last = lastBuildRecord(config)): LastBuild | undefined {
   if (last === undefined || last.fingerprint !== fingerprint) return undefined;
   for (const [rel, size, mtime] of last.files) {
-    const file = path.join(config.outDir, rel);
-    if (!existsSync(file)) return undefined;
-    const stat = statSync(file);
-    if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
+    const stat = statSync(path.join(config.outDir, rel), { throwIfNoEntry: false });
+    if (stat === undefined || stat.size !== size || stat.mtimeMs !== mtime) return undefined;
   }
   return last;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -451,10 +451,22 @@ describe('build failures and options', () => {
       // A page edited: built again, with the edit.
       const intro = path.join(project.content, 'docs', 'intro.md');
       writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the edited fixture.'));
+      // A whole second, which a modification time set back later gives exactly.
+      const second = Math.floor(Date.now() / 1000) - 60;
+      utimesSync(intro, second, second);
       const edited = await cli(['build'], project.root);
       expect(edited.stderr).not.toMatch(upToDate);
       const page = path.join(project.root, 'dist', 'docs', 'intro.html');
       expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      // Edited again to the same size, its modification time set back: still seen (files unchanged
+      // since the last check are not read, but the change time moves with any write).
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the edited fixture.', 'Welcome to the editex fixture.'));
+      utimesSync(intro, second, second);
+      const sameSize = await cli(['build'], project.root);
+      expect(sameSize.stderr).not.toMatch(upToDate);
+      expect(readFileSync(page, 'utf8')).toContain('Welcome to the editex fixture.');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the editex fixture.', 'Welcome to the edited fixture.'));
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
       // An output file changed by hand: built again, which restores it.
       writeFileSync(page, 'tampered');
       const restored = await cli(['build'], project.root);

@@ -153,6 +153,24 @@ describe('a versioned site, built', () => {
   });
 });
 
+describe('the up-to-date check of a versioned site', () => {
+  it("builds again when an older version's API description changes, and renders only what it changed", async () => {
+    const project = versionedSite();
+    const description = path.join(project.root, 'openapi', 'versioned', 'version-2.0', 'maps-messaging-api.yaml');
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      expect((await cli(['build', '--no-search'], project.root)).stderr).toMatch(/up to date/);
+      writeFileSync(description, readFileSync(description, 'utf8').replace(/title: .*/, 'title: Renamed in 2.0'));
+      const again = await cli(['build', '--no-search'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).not.toMatch(/up to date/);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'api', 'reference.html'), 'utf8')).toContain('Renamed in 2.0');
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
 describe('mapsdocs check on a versioned site', () => {
   it('checks every version and reports the versioned file', async () => {
     const project = versionedSite();
