@@ -271,6 +271,15 @@ describe('build failures and options', () => {
     }
   });
 
+  /** `dist` holds byte for byte what a build without the cache makes of the same inputs. */
+  async function expectAsBuiltWithoutCache(root: string): Promise<void> {
+    expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], root)).code).toBe(0);
+    for (const file of walk(path.join(root, 'fresh'))) {
+      const rel = path.relative(path.join(root, 'fresh'), file);
+      expect(readFileSync(path.join(root, 'dist', rel), 'utf8'), rel).toBe(readFileSync(file, 'utf8'));
+    }
+  }
+
   it('takes the pages an edit did not change from the last output, byte for byte what rendering them gives', async () => {
     const project = tempProject({ fixture: 'basic' });
     const read = (dir: string, rel: string): string => readFileSync(path.join(project.root, dir, rel), 'utf8');
@@ -285,11 +294,7 @@ describe('build failures and options', () => {
       const kept = Number(/\((\d+) unchanged, taken from the last build\)/.exec(again.stderr + again.stdout)?.[1]);
       expect(kept).toBeGreaterThan(0);
       expect(kept).toBeLessThanOrEqual(pages - 2);
-      expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], project.root)).code).toBe(0);
-      for (const file of walk(path.join(project.root, 'fresh'))) {
-        const rel = path.relative(path.join(project.root, 'fresh'), file);
-        expect(read('dist', rel), rel).toBe(read('fresh', rel));
-      }
+      await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();
     }
@@ -306,11 +311,7 @@ describe('build failures and options', () => {
       expect(again.code, again.stderr).toBe(0);
       // The label is in the sidebar of every docs page: none is taken from the last build.
       expect(read('dist', 'docs/intro.html')).toContain('Installation');
-      expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], project.root)).code).toBe(0);
-      for (const file of walk(path.join(project.root, 'fresh'))) {
-        const rel = path.relative(path.join(project.root, 'fresh'), file);
-        expect(read('dist', rel), rel).toBe(read('fresh', rel));
-      }
+      await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();
     }
