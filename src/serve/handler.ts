@@ -5,7 +5,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
 import { cacheControlFor, HEADERS_FILE } from './cachePolicy.ts';
-import { cleanRouteOf, fileCandidates, notFoundCandidates, readRequest, redirect } from './requests.ts';
+import { acceptedEncodings, cleanRouteOf, fileCandidates, notFoundCandidates, readRequest, redirect } from './requests.ts';
 
 /** The routes of a build that end in .html, as the build listed them (none when there are none). */
 function htmlRoutesOf(dir: string): Set<string> {
@@ -51,7 +51,10 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     };
     // Hosts read the headers file; they do not serve it.
     if (request.pathname === `/${HEADERS_FILE}`) next();
-    else if (!notModifiedSince(dir, request.pathname, req, res)) files(req, res, next);
+    else if (!notModifiedSince(dir, request.pathname, req, res)) {
+      req.headers['accept-encoding'] = acceptedEncodings(req.headers['accept-encoding']);
+      files(req, res, next);
+    }
   };
 }
 

@@ -152,3 +152,23 @@ export function fileCandidates(pathname: string): string[] {
   const trimmed = pathname.replace(/\/$/, '');
   return [pathname, `${pathname}.html`, `${trimmed}/index.html`, `${trimmed}.html`];
 }
+
+/**
+ * The codings of an `Accept-Encoding` header a response may use, as the plain list sirv reads: sirv
+ * looks for the names alone, so `br;q=0` ("never brotli") would get brotli. Codings with a weight of
+ * 0 are left out; `*` stands for brotli and gzip unless they are named (RFC 9110, 12.5.3).
+ */
+export function acceptedEncodings(header: string | undefined): string {
+  const named = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (name === '') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    named.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const any = named.get('*') ?? 0;
+  return ['br', 'gzip']
+    .filter((coding) => (named.get(coding) ?? any) > 0)
+    .join(', ');
+}

@@ -69,6 +69,24 @@ describe('compression', () => {
     expect([css.headers['content-encoding'], css.headers['content-type']]).toEqual(['br', 'text/css']);
   });
 
+  it('never sends a coding the browser refuses with a weight of 0, and takes * for any', async () => {
+    const original = file('docs/intro.html');
+    const encoding = async (accept: string): Promise<string | undefined> => {
+      const response = await get('/docs/intro', { 'Accept-Encoding': accept });
+      const coding = response.headers['content-encoding'];
+      const body = coding === 'br' ? brotliDecompressSync(response.body) : coding === 'gzip' ? gunzipSync(response.body) : response.body;
+      expect(body.equals(original), accept).toBe(true);
+      return typeof coding === 'string' ? coding : undefined;
+    };
+    expect(await encoding('br;q=0, gzip')).toBe('gzip');
+    expect(await encoding('gzip;q=0.5, br;q=0.0')).toBe('gzip');
+    expect(await encoding('BR;Q=0, GZIP;Q=0')).toBeUndefined();
+    expect(await encoding('*')).toBe('br');
+    expect(await encoding('*, br;q=0')).toBe('gzip');
+    expect(await encoding('*;q=0, identity')).toBeUndefined();
+    expect(await encoding('identity')).toBeUndefined();
+  });
+
   it('builds a gzip and a brotli copy of every HTML, CSS, JavaScript and JSON file of 1 KB or more, and of no other', () => {
     const files = walk(dist).map((f) => path.relative(dist, f));
     const originals = files.filter((f) => !/\.(?:gz|br)$/.test(f));
