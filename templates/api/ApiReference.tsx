@@ -69,18 +69,16 @@ function Parameters({ op, context }: { op: OperationModel; context: SchemaContex
             <h4>{location[0]?.toUpperCase() + location.slice(1)} parameters</h4>
             <ul className="props">
               {list.map((param) => (
-                <li key={param.name} className="prop">
-                  <div className="prop-head">
-                    <code className="prop-name">{param.name}</code>{' '}
-                    {param.required ? <><span className="required">required</span>{' '}</> : null}
-                    <span className="prop-type">{param.schema ? String(param.schema.type ?? 'string') : 'string'}</span>{' '}
-                    {param.schema ? <><Constraints schema={param.schema} />{' '}</> : null}
-                    {param.example !== undefined ? (
-                      <span className="constraint">
-                        example <code>{pretty(param.example)}</code>
-                      </span>
-                    ) : null}
-                  </div>
+                <li key={param.name} className="prop prop-flat">
+                  <code className="prop-name">{param.name}</code>{' '}
+                  {param.required ? <><span className="required">required</span>{' '}</> : null}
+                  <span className="prop-type">{param.schema ? String(param.schema.type ?? 'string') : 'string'}</span>{' '}
+                  {param.schema ? <><Constraints schema={param.schema} />{' '}</> : null}
+                  {param.example !== undefined ? (
+                    <span className="constraint">
+                      example <code>{pretty(param.example)}</code>
+                    </span>
+                  ) : null}
                   {param.description ? <Description text={param.description} context={context} /> : null}
                 </li>
               ))}
