@@ -57,8 +57,11 @@ export async function writeSiteAtomically(
      * another thread writes as soon as it is assembled); the site is swapped in once it is done too.
      */
     alongside?: ((staging: string) => Promise<void>) | undefined;
-    /** Runs once everything is written, before the swap: what is made from the whole output (compressed copies, a headers file). */
-    finish?: ((staging: string) => Promise<void>) | undefined;
+    /**
+     * Runs once this thread has written its files, before the swap: what is made from the whole output
+     * (compressed copies, a headers file). Given what is written alongside, to wait for it when it must.
+     */
+    finish?: ((staging: string, alongside: Promise<void>) => Promise<void>) | undefined;
     /** Where files marked `stored` are kept by contents between builds. */
     store?: FileStore | undefined;
     /**
@@ -103,8 +106,8 @@ export async function writeSiteAtomically(
       mkdirSync(path.dirname(target), { recursive: true });
       copyFileSync(file.from, target);
     }
+    await finish?.(staging, other ?? Promise.resolve());
     await other;
-    await finish?.(staging);
     // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
     await new Promise<void>((resolve) => setImmediate(resolve));
   } catch (error) {

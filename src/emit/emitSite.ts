@@ -7,13 +7,13 @@ import { HEADERS_FILE, headersFile } from '../serve/cachePolicy.ts';
 import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
 import { openFileStore } from './fileStore.ts';
-import { precompressTree, type Precompressed } from './precompress.ts';
+import { INDEX_DIR } from '../search/format.ts';
+import { createCompressor } from './precompress.ts';
 
-/** What a static host needs besides the files: their compressed copies, and the caching policy as a `_headers` file. */
-export function forHosts(staging: string, store: string | undefined, known?: (file: string) => string | undefined): Precompressed {
+/** The caching policy as a `_headers` file, for static hosts that read one. */
+function writeHeadersFile(staging: string): void {
   const top = readdirSync(staging, { withFileTypes: true });
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
-  return precompressTree(staging, store, known);
 }
 
 /**
@@ -35,18 +35,27 @@ export async function emitSite(
   let digests: ReadonlyMap<string, string> = new Map();
   // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
   const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site')) : undefined;
-  const finish = async (staging: string): Promise<void> => {
+  let searchWaitMs = 0;
+  // What a static host needs besides the files: their compressed copies, and the headers file.
+  const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
+    writeHeadersFile(staging);
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
     // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
-    digests = forHosts(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined, known).digests;
-    compressMs = performance.now() - start;
+    const compressor = createCompressor(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined, known);
+    // The pages and other files while the search index is still being made (this thread would wait), then the index.
+    compressor.compress(staging, { except: INDEX_DIR });
+    const waiting = performance.now();
+    await alongside;
+    const indexed = performance.now();
+    compressor.compress(path.join(staging, INDEX_DIR));
+    digests = compressor.done().digests;
+    searchWaitMs = indexed - waiting;
+    compressMs = performance.now() - start - searchWaitMs;
   };
   let count = 0;
   let reused = 0;
-  let written = 0;
-  let indexed = 0;
   function* all(): Generator<OutputFile> {
     for (const page of renderPages(prepared, context, reuse)) {
       count += 1;
@@ -54,15 +63,14 @@ export async function emitSite(
       yield page;
     }
     for (const file of prepared.files) yield { ...file, stored: true };
-    written = performance.now();
   }
   try {
     const search = prepared.search;
-    const alongside = search ? (staging: string) => search.writeInto(staging).then(() => void (indexed = performance.now())) : undefined;
+    const alongside = search ? (staging: string) => search.writeInto(staging) : undefined;
     await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count, digests) });
     store?.prune();
   } finally {
     await prepared.search?.close();
   }
-  return { pages: count, searchWaitMs: Math.max(0, indexed - written), compressMs, reused };
+  return { pages: count, searchWaitMs, compressMs, reused };
 }

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOrCopy } from './fileStore.ts';
@@ -84,19 +84,33 @@ function unchanged(file: string, recorded: Recorded | undefined): boolean {
  * file store), which then is not read unless it must be compressed.
  */
 export function precompressTree(dir: string, store?: string, known?: (file: string) => string | undefined): Precompressed {
+  const compressor = createCompressor(dir, store, known);
+  compressor.compress(dir);
+  return compressor.done();
+}
+
+/** Compresses a tree in parts (what is written first while the rest is still being made), then closes the store once. */
+export interface Compressor {
+  /** The compressible files under `dir` (in the tree), but for those under `except` (a folder of the tree). */
+  compress(dir: string, options?: { except?: string }): void;
+  /** Keeps only this tree's copies in the store, records them, and says what was done. */
+  done(): Precompressed;
+}
+
+export function createCompressor(root: string, store?: string, known?: (file: string) => string | undefined): Compressor {
   if (store !== undefined) mkdirSync(store, { recursive: true });
   const manifest = store === undefined ? new Map<string, Recorded>() : readManifest(store);
   const kept: Record<string, Recorded> = {};
   const used = new Set<string>();
   let written = 0;
   const digests = new Map<string, string>();
-  for (const file of compressible(dir)) {
+  const one = (file: string): void => {
     const given = store === undefined ? undefined : known?.(file);
     let contents = given === undefined ? readFileSync(file) : undefined;
-    if ((contents?.length ?? statSync(file).size) < MIN_BYTES) continue;
+    if ((contents?.length ?? statSync(file).size) < MIN_BYTES) return;
     written += 1;
     const sum = store === undefined ? undefined : (given ?? digest(contents ?? readFileSync(file)));
-    if (sum !== undefined) digests.set(path.relative(dir, file).split(path.sep).join('/'), sum);
+    if (sum !== undefined) digests.set(path.relative(root, file).split(path.sep).join('/'), sum);
     const key = store === undefined || sum === undefined ? undefined : path.join(store, sum);
     if (key !== undefined) {
       used.add(path.basename(key));
@@ -107,7 +121,7 @@ export function precompressTree(dir: string, store?: string, known?: (file: stri
         linkOrCopy(`${key}.br`, `${file}.br`);
         kept[`${path.basename(key)}.gz`] = gz;
         kept[`${path.basename(key)}.br`] = br;
-        continue;
+        return;
       }
     }
     contents ??= readFileSync(file);
@@ -121,12 +135,21 @@ export function precompressTree(dir: string, store?: string, known?: (file: stri
         if (recorded) kept[`${path.basename(key)}${suffix}`] = recorded;
       }
     }
-  }
-  if (store !== undefined) {
-    for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
-    const temp = path.join(store, `${MANIFEST}.${process.pid}`);
-    writeFileSync(temp, JSON.stringify(kept));
-    renameSync(temp, path.join(store, MANIFEST));
-  }
-  return { count: written, digests };
+  };
+  return {
+    compress(dir, options = {}) {
+      if (!existsSync(dir)) return;
+      const except = options.except === undefined ? undefined : `${path.join(root, options.except)}${path.sep}`;
+      for (const file of compressible(dir)) if (except === undefined || !file.startsWith(except)) one(file);
+    },
+    done() {
+      if (store !== undefined) {
+        for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
+        const temp = path.join(store, `${MANIFEST}.${process.pid}`);
+        writeFileSync(temp, JSON.stringify(kept));
+        renameSync(temp, path.join(store, MANIFEST));
+      }
+      return { count: written, digests };
+    },
+  };
 }
