@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DiagramResult } from './diagrams/mermaidSvg.ts';
@@ -89,16 +89,18 @@ export function saveCache(dir: string, engine: string, cache: BuildCache, used: 
       const name = entryName(key);
       keep.add(name);
       const id = `${section}\0${key}`;
-      if (onDisk.has(id) && existsSync(path.join(folder, name))) continue;
+      if (onDisk.has(id) && lstatSync(path.join(folder, name), { throwIfNoEntry: false })?.isFile() === true) continue;
       // Written whole, then renamed: a build stopped halfway leaves no entry cut short.
       const temp = path.join(folder, `.${name}.${process.pid}`);
       writeFileSync(temp, serialize([key, value]));
+      // Whatever is in the way (a folder, a link) is not an entry: it goes.
+      if (!lstatSync(path.join(folder, name), { throwIfNoEntry: false })?.isFile()) rmSync(path.join(folder, name), { recursive: true, force: true });
       renameSync(temp, path.join(folder, name));
       onDisk.add(id);
     }
     for (const name of readdirSync(folder)) {
       if (keep.has(name)) continue;
-      rmSync(path.join(folder, name), { force: true });
+      rmSync(path.join(folder, name), { recursive: true, force: true });
     }
     for (const id of onDisk) if (id.startsWith(`${section}\0`) && !usedIn[section].has(id.slice(section.length + 1))) onDisk.delete(id);
   }

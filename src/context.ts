@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { emptyCache, loadCache, saveCache, type BuildCache } from './cache.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
 import { engineVersion } from './engine.ts';
@@ -74,7 +75,13 @@ export function createBuildContext(config: ResolvedConfig, reporter: Reporter): 
   };
 }
 
+/** Saves what this build made for the next one; a cache that cannot be written costs the next build time, never this one its result. */
 export function persistCache(context: BuildContext): void {
   if (!context.config.cache) return;
-  saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages, api: context.usedApi, diagrams: context.diagrams.used });
+  try {
+    saveCache(context.config.cacheDir, context.engine, context.cache, { code: context.highlighter.used, pages: context.usedPages, api: context.usedApi, diagrams: context.diagrams.used });
+  } catch (error) {
+    const where = path.relative(process.cwd(), context.config.cacheDir) || '.';
+    context.reporter.warn(`could not save the build cache in ${where} (${error instanceof Error ? error.message : String(error)}): the next build will parse and highlight again what this one did; delete the folder if it is damaged`);
+  }
 }

@@ -16,6 +16,12 @@ function writeHeadersFile(staging: string): void {
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top.map((e) => ({ name: e.name, directory: e.isDirectory() }))));
 }
 
+/** A store of the cache that could not be used: the site is built all the same, at the cost of the next build's time. */
+function cacheProblem(context: BuildContext, problem: string): void {
+  const where = path.relative(process.cwd(), context.config.cacheDir) || '.';
+  context.reporter.warn(`could not keep output files in the build cache in ${where} (${problem}): they were written instead, and the next build will write them again; delete the folder if it is damaged`);
+}
+
 /**
  * Renders and writes every page straight into the staging folder, adds the search index, the compressed
  * copies and the headers file, then swaps it into place. Gives the number of pages and how long the build then waited for the search index, which
@@ -50,7 +56,9 @@ export async function emitSite(
     await alongside;
     const indexed = performance.now();
     compressor.compress(path.join(staging, INDEX_DIR));
-    digests = compressor.done().digests;
+    const compressed = compressor.done();
+    digests = compressed.digests;
+    if (compressed.problem !== undefined) cacheProblem(context, compressed.problem);
     searchWaitMs = indexed - waiting;
     compressMs = performance.now() - start - searchWaitMs;
   };
@@ -69,6 +77,7 @@ export async function emitSite(
     const alongside = search ? (staging: string) => search.writeInto(staging) : undefined;
     await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count, digests) });
     store?.prune();
+    if (store?.problem !== undefined) cacheProblem(context, store.problem);
   } finally {
     await prepared.search?.close();
   }

@@ -18,6 +18,8 @@ export interface FileStore {
   digestOf(target: string): string | undefined;
   /** Forgets what this build did not put: the store holds one build's files, not every build's. */
   prune(): void;
+  /** Why the store could not be used, if it could not (the files are then written, and the build goes on). */
+  readonly problem: string | undefined;
 }
 
 /** The name a file's contents are kept under. */
@@ -36,15 +38,27 @@ export function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** The store in `dir` (made when missing). */
+/** The store in `dir` (made when missing). One that cannot be made or read writes every file, and says why. */
 export function openFileStore(dir: string): FileStore {
-  mkdirSync(dir, { recursive: true });
+  let problem: string | undefined;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
   const used = new Set<string>();
   const placed = new Map<string, string>();
   return {
+    get problem() {
+      return problem;
+    },
     digestOf: (target) => placed.get(target),
     put(target, contents) {
       const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      if (problem !== undefined) {
+        writeFileSync(target, bytes);
+        return;
+      }
       const key = digest(bytes);
       const kept = path.join(dir, key);
       used.add(key);
@@ -60,15 +74,21 @@ export function openFileStore(dir: string): FileStore {
         }
       }
       writeFileSync(target, bytes);
-      rmSync(kept, { force: true });
       try {
+        // Whatever is in the way goes (a damaged entry, a folder).
+        rmSync(kept, { recursive: true, force: true });
         linkSync(target, kept);
       } catch {
         // A store that cannot take a link (another file system) only costs the next build a write.
       }
     },
     prune() {
-      for (const name of readdirSync(dir)) if (!used.has(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+      if (problem !== undefined) return;
+      try {
+        for (const name of readdirSync(dir)) if (!used.has(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
     },
   };
 }

@@ -39,6 +39,8 @@ export interface Precompressed {
    * the build, so that the next one knows the digest of a page it takes from this output unread.
    */
   digests: Map<string, string>;
+  /** Why the store could not be used, if it could not: every copy was then made anew. */
+  problem?: string | undefined;
 }
 
 /** What the store recorded of each copy it holds: size, modification time and inode, as `lstat` gives them. */
@@ -97,8 +99,18 @@ export interface Compressor {
   done(): Precompressed;
 }
 
-export function createCompressor(root: string, store?: string, known?: (file: string) => string | undefined): Compressor {
-  if (store !== undefined) mkdirSync(store, { recursive: true });
+export function createCompressor(root: string, given?: string, known?: (file: string) => string | undefined): Compressor {
+  let store = given;
+  let problem: string | undefined;
+  const unusable = (error: unknown): void => {
+    problem ??= error instanceof Error ? error.message : String(error);
+    store = undefined;
+  };
+  try {
+    if (store !== undefined) mkdirSync(store, { recursive: true });
+  } catch (error) {
+    unusable(error);
+  }
   const manifest = store === undefined ? new Map<string, Recorded>() : readManifest(store);
   const kept: Record<string, Recorded> = {};
   const used = new Set<string>();
@@ -129,8 +141,13 @@ export function createCompressor(root: string, store?: string, known?: (file: st
     writeFileSync(`${file}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }));
     if (key !== undefined) {
       for (const suffix of ['.gz', '.br']) {
-        rmSync(`${key}${suffix}`, { force: true });
-        linkOrCopy(`${file}${suffix}`, `${key}${suffix}`);
+        try {
+          rmSync(`${key}${suffix}`, { recursive: true, force: true });
+          linkOrCopy(`${file}${suffix}`, `${key}${suffix}`);
+        } catch (error) {
+          unusable(error);
+          return;
+        }
         const recorded = recordOf(`${key}${suffix}`);
         if (recorded) kept[`${path.basename(key)}${suffix}`] = recorded;
       }
@@ -143,13 +160,17 @@ export function createCompressor(root: string, store?: string, known?: (file: st
       for (const file of compressible(dir)) if (except === undefined || !file.startsWith(except)) one(file);
     },
     done() {
-      if (store !== undefined) {
-        for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { force: true });
-        const temp = path.join(store, `${MANIFEST}.${process.pid}`);
-        writeFileSync(temp, JSON.stringify(kept));
-        renameSync(temp, path.join(store, MANIFEST));
+      try {
+        if (store !== undefined) {
+          for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { recursive: true, force: true });
+          const temp = path.join(store, `${MANIFEST}.${process.pid}`);
+          writeFileSync(temp, JSON.stringify(kept));
+          renameSync(temp, path.join(store, MANIFEST));
+        }
+      } catch (error) {
+        unusable(error);
       }
-      return { count: written, digests };
+      return { count: written, digests, problem };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +311,48 @@ describe('build failures and options', () => {
       expect(again.code, again.stderr).toBe(0);
       // The label is in the sidebar of every docs page: none is taken from the last build.
       expect(read('dist', 'docs/intro.html')).toContain('Installation');
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('builds the site when its cache cannot be written, and says so', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      // The cache's folder of entries replaced by a file: nothing can be saved under it.
+      const entries = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', 'cache-v2');
+      rmSync(entries, { recursive: true });
+      writeFileSync(entries, 'not a folder');
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/could not save the build cache in node_modules\/\.cache\/mapsdocs \(.*\): the next build will parse and highlight again/);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8')).toContain('Welcome to the fixture, again.');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['its file store', 'files'],
+    ['its store of compressed copies', 'compressed'],
+  ])('builds the site when %s cannot be used, and says so', async (_, folder) => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const store = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', folder);
+      rmSync(store, { recursive: true });
+      writeFileSync(store, 'not a folder');
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
       await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();

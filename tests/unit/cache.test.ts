@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,5 +83,24 @@ describe('the build cache on disk', () => {
     writeFileSync(path.join(dir, 'cache-v1.json'), '{}');
     saveCache(dir, 'engine-1', emptyCache(), none);
     expect(existsSync(path.join(dir, 'cache-v1.json'))).toBe(false);
+  });
+
+  it('writes an entry again where something else took its place (a folder, a link)', () => {
+    const dir = folder();
+    const cache = emptyCache();
+    cache.pages.set('a', html('a'));
+    cache.pages.set('b', html('b'));
+    saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a', 'b']) });
+    const [first, second] = [...entries(dir).keys()].map((rel) => path.join(dir, rel));
+    rmSync(first ?? '');
+    mkdirSync(path.join(first ?? '', 'inside'), { recursive: true });
+    rmSync(second ?? '');
+    symlinkSync('/etc/hostname', second ?? '');
+    const next = loadCache(dir, 'engine-1');
+    expect(next.pages.size).toBe(0);
+    next.pages.set('a', html('a'));
+    next.pages.set('b', html('b'));
+    saveCache(dir, 'engine-1', next, { ...none, pages: new Set(['a', 'b']) });
+    expect([...loadCache(dir, 'engine-1').pages.keys()].sort()).toEqual(['a', 'b']);
   });
 });
