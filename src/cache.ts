@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { linkOnTheWay } from './emit/fileStore.ts';
 import type { DiagramResult } from './diagrams/mermaidSvg.ts';
 import type { MarkdownResult } from './markdown/types.ts';
 import type { ApiChangeSet } from './openapi/changes.ts';
@@ -83,6 +84,9 @@ export function saveCache(dir: string, engine: string, cache: BuildCache, used: 
   for (const section of SECTIONS) {
     const folder = path.join(root, section);
     mkdirSync(folder, { recursive: true });
+    // Entries are pruned below: never in a folder a link leads to.
+    const link = linkOnTheWay(dir, folder);
+    if (link !== undefined) throw new Error(`${link} is a symbolic link`);
     const keep = new Set<string>();
     for (const [key, value] of cache[section] as Map<string, unknown>) {
       if (!usedIn[section].has(key)) continue;

@@ -70,17 +70,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   const reuse = config.cache ? pageReuseFrom(config.outDir, recorded) : undefined;
-  // Once the site is in place, the cache and the record of this build are written while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused } = await emitSite(context, site, reuse, (pages, digests) => {
-    persistCache(context);
-    if (!fingerprint) return;
+  // Once the site is in place, the cache is saved while the previous output is removed.
+  const { pages, searchWaitMs, compressMs, reused, digests } = await emitSite(context, site, reuse, () => persistCache(context));
+  // Recorded once the previous output is gone: removing it changes the files the new one shares with it.
+  if (fingerprint) {
     try {
       recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests) } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);
     }
-  });
+  }
   context.timings.push({ label: 'render+emit', ms: performance.now() - emitStart - searchWaitMs - compressMs });
   // What the search index adds at the end: its worker makes it once the last page is parsed, and
   // the pages are written meanwhile; this is how long the build waited for it after them.

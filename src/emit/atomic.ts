@@ -70,7 +70,7 @@ export async function writeSiteAtomically(
      */
     swapped?: (() => void) | undefined;
   } = {},
-): Promise<void> {
+): Promise<{ leftover?: string | undefined }> {
   const { alongside, finish, store, swapped } = hooks;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
@@ -123,12 +123,18 @@ export async function writeSiteAtomically(
   if (stopping) return stopped();
   if (existsSync(outDir)) renameSync(outDir, retired);
   renameSync(staging, outDir);
-  const removal = rm(retired, { recursive: true, force: true, maxRetries: 5 });
+  // The new site is in place: a previous one that cannot be removed (files of another user) is left
+  // for the next build, and said, not a failure of this one.
+  let leftover: string | undefined;
+  const removal = rm(retired, { recursive: true, force: true, maxRetries: 5 }).catch((error: unknown) => {
+    leftover = `${retired} (${error instanceof Error ? error.message : String(error)})`;
+  });
   try {
     swapped?.();
   } finally {
     await removal;
   }
+  return { leftover };
 }
 
 /** Removes the temporary folders of builds of this output that were killed (their process is gone). */
@@ -137,7 +143,11 @@ function removeAbandoned(parent: string, base: string): void {
   for (const name of readdirSync(parent)) {
     const pid = Number(pattern.exec(name)?.[1]);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
-    rmSync(path.join(parent, name), { recursive: true, force: true });
+    try {
+      rmSync(path.join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Not ours to remove (another user's files): it stays, and this build goes on beside it.
+    }
   }
 }
 

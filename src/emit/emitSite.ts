@@ -31,16 +31,13 @@ export async function emitSite(
   context: BuildContext,
   prepared: PreparedSite,
   reuse?: PageReuse,
-  /**
-   * What to do once the site is in place, while the previous output is removed: given the number of
-   * pages and the digests of the compressed files, for the record of the build.
-   */
-  swapped?: (pages: number, digests: ReadonlyMap<string, string>) => void,
-): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number }> {
+  /** What to do once the site is in place, while the previous output is removed. */
+  swapped?: () => void,
+): Promise<{ pages: number; searchWaitMs: number; compressMs: number; reused: number; digests: ReadonlyMap<string, string> }> {
   let compressMs = 0;
   let digests: ReadonlyMap<string, string> = new Map();
   // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
-  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site')) : undefined;
+  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site'), context.config.cacheDir) : undefined;
   let searchWaitMs = 0;
   // What a static host needs besides the files: their compressed copies, and the headers file.
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
@@ -49,7 +46,7 @@ export async function emitSite(
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
     // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
-    const compressor = createCompressor(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined, known);
+    const compressor = createCompressor(staging, context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined, known, context.config.cacheDir);
     // The pages and other files while the search index is still being made (this thread would wait), then the index.
     compressor.compress(staging, { except: INDEX_DIR });
     const waiting = performance.now();
@@ -75,11 +72,12 @@ export async function emitSite(
   try {
     const search = prepared.search;
     const alongside = search ? (staging: string) => search.writeInto(staging) : undefined;
-    await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped: () => swapped?.(count, digests) });
+    const { leftover } = await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped });
+    if (leftover !== undefined) context.reporter.warn(`the site is built, but the previous one could not be removed: ${leftover}; remove it by hand`);
     store?.prune();
     if (store?.problem !== undefined) cacheProblem(context, store.problem);
   } finally {
     await prepared.search?.close();
   }
-  return { pages: count, searchWaitMs, compressMs, reused };
+  return { pages: count, searchWaitMs, compressMs, reused, digests };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,6 +22,9 @@ export interface FileStore {
   readonly problem: string | undefined;
 }
 
+/** The mode of a file this process writes: what a build without the cache gives every output file. */
+const WRITTEN_MODE = 0o666 & ~process.umask();
+
 /** The name a file's contents are kept under. */
 export const digest = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex');
 
@@ -38,11 +41,31 @@ export function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** The store in `dir` (made when missing). One that cannot be made or read writes every file, and says why. */
-export function openFileStore(dir: string): FileStore {
+/**
+ * The first folder from `root` (left out) down to `dir` that is a symbolic link, if any: a store
+ * reached through one would prune (delete) files of the folder it leads to.
+ */
+export function linkOnTheWay(root: string, dir: string): string | undefined {
+  const rel = path.relative(root, dir);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return dir;
+  let at = root;
+  for (const part of rel.split(path.sep).filter(Boolean)) {
+    at = path.join(at, part);
+    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() === true) return at;
+  }
+  return undefined;
+}
+
+/**
+ * The store in `dir` (made when missing), a folder of the build cache `root`. One that cannot be made
+ * or read, or is reached through a symbolic link, writes every file, and says why.
+ */
+export function openFileStore(dir: string, root: string = path.dirname(dir)): FileStore {
   let problem: string | undefined;
   try {
     mkdirSync(dir, { recursive: true });
+    const link = linkOnTheWay(root, dir);
+    if (link !== undefined) problem = `${link} is a symbolic link`;
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
   }
@@ -102,7 +125,8 @@ export function sameBytes(file: string, bytes: Uint8Array): boolean {
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
     const stat = fstatSync(fd);
-    return stat.isFile() && stat.size === bytes.length && readFileSync(fd).equals(bytes);
+    // Its mode too: a link carries it into the output, which must be as a build without the cache writes it.
+    return stat.isFile() && (stat.mode & 0o777) === WRITTEN_MODE && stat.size === bytes.length && readFileSync(fd).equals(bytes);
   } catch {
     return false;
   } finally {

@@ -1,6 +1,6 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { LastBuild } from './upToDate.ts';
+import { isRecorded, type LastBuild } from './upToDate.ts';
 
 /**
  * Pages a build takes from the output of the last one instead of rendering
@@ -20,10 +20,26 @@ export interface PageReuse {
 
 export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
   const keys = new Map<string, string>();
-  const written = new Map((last?.files ?? []).map(([rel, size, mtime]) => [rel.split(path.sep).join('/'), { size, mtime }]));
+  const written = new Map((last?.files ?? []).map((record) => [record[0].split(path.sep).join('/'), record]));
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));
   const digests = new Map(Object.entries(last?.digests ?? {}));
   const taken = new Set<string>();
+  // Whether a folder of the output is where it seems: a folder of it, not a link to one elsewhere.
+  const real = new Map<string, boolean>();
+  let realOut: string | undefined;
+  const inside = (rel: string): boolean => {
+    let known = real.get(rel);
+    if (known === undefined) {
+      try {
+        realOut ??= realpathSync(outDir);
+        known = realpathSync(path.join(outDir, rel)) === path.join(realOut, rel);
+      } catch {
+        known = false;
+      }
+      real.set(rel, known);
+    }
+    return known;
+  };
   return {
     keys,
     digestOf: (file) => (taken.has(file) ? digests.get(file) : undefined),
@@ -31,14 +47,14 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
       keys.set(file, key);
       if (previous.get(file) !== key) return undefined;
       const was = written.get(file);
-      if (was === undefined) return undefined;
+      if (was === undefined || !inside(path.dirname(file))) return undefined;
       try {
         const full = path.join(outDir, file);
         // Not through a link: the output holds none of its own, and one put there must not lead the build elsewhere.
         const stat = lstatSync(full);
-        // Changed by anyone since: rendered again, never trusted.
-        // One link only, as every file a build leaves has: a second name would be a file put there from elsewhere.
-        if (!stat.isFile() || stat.nlink !== 1 || stat.size !== was.size || stat.mtimeMs !== was.mtime) return undefined;
+        // Changed by anyone since (even to the same size and time): rendered again, never trusted.
+        // One link only, as every page a build leaves has: a second name would be a file put there from elsewhere.
+        if (stat.nlink !== 1 || !isRecorded(stat, was)) return undefined;
         taken.add(file);
         return full;
       } catch {

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { digest, linkOrCopy } from './fileStore.ts';
+import { digest, linkOnTheWay, linkOrCopy } from './fileStore.ts';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -43,14 +43,19 @@ export interface Precompressed {
   problem?: string | undefined;
 }
 
-/** What the store recorded of each copy it holds: size, modification time and inode, as `lstat` gives them. */
-type Recorded = [size: number, mtimeMs: number, ino: number];
+/**
+ * What the store recorded of each copy it holds: its size, mode and the digest of its bytes. A copy
+ * is linked into the output, so anything that writes into the output's file (`cp` over it keeps the
+ * file) writes into the store's: the bytes are checked, not only the size and times.
+ */
+type Recorded = [size: number, mode: number, digest: string];
 const MANIFEST = 'manifest.json';
 
+/** `file` as the store records it; undefined unless a plain file (a link would lead the output elsewhere). */
 function recordOf(file: string): Recorded | undefined {
   try {
     const stat = lstatSync(file);
-    return stat.isFile() ? [stat.size, stat.mtimeMs, stat.ino] : undefined;
+    return stat.isFile() ? [stat.size, stat.mode, digest(readFileSync(file))] : undefined;
   } catch {
     return undefined;
   }
@@ -65,13 +70,20 @@ function readManifest(store: string): Map<string, Recorded> {
 }
 
 /**
- * Whether the store's copy is the one it made: a plain file with the size, time and inode recorded
- * when it was written, the test page reuse applies to the output (pageReuse.ts). Decompressing both
- * copies of every file to compare them took a fifth of a build after an edit.
+ * Whether the store's copy is the one it made: a plain file with the size, mode and bytes recorded
+ * when it was written (its mode too: a link carries it into the output, which must be as a build
+ * without the cache makes it). Reading and hashing a copy costs a fraction of decompressing it, which
+ * for every file took a fifth of a build after an edit.
  */
 function unchanged(file: string, recorded: Recorded | undefined): boolean {
-  const now = recordOf(file);
-  return now !== undefined && recorded !== undefined && now[0] === recorded[0] && now[1] === recorded[1] && now[2] === recorded[2];
+  if (!Array.isArray(recorded)) return false;
+  try {
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return false;
+  } catch {
+    return false;
+  }
+  return recordOf(file)?.[2] === recorded[2];
 }
 
 /**
@@ -99,7 +111,7 @@ export interface Compressor {
   done(): Precompressed;
 }
 
-export function createCompressor(root: string, given?: string, known?: (file: string) => string | undefined): Compressor {
+export function createCompressor(root: string, given?: string, known?: (file: string) => string | undefined, cacheRoot: string = given === undefined ? root : path.dirname(given)): Compressor {
   let store = given;
   let problem: string | undefined;
   const unusable = (error: unknown): void => {
@@ -107,7 +119,11 @@ export function createCompressor(root: string, given?: string, known?: (file: st
     store = undefined;
   };
   try {
-    if (store !== undefined) mkdirSync(store, { recursive: true });
+    if (store !== undefined) {
+      mkdirSync(store, { recursive: true });
+      const link = linkOnTheWay(cacheRoot, store);
+      if (link !== undefined) unusable(new Error(`${link} is a symbolic link`));
+    }
   } catch (error) {
     unusable(error);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, readlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readlinkSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
@@ -21,8 +21,8 @@ export interface LastBuild {
   /** What the build printed as warnings, printed again when it is reused. */
   warnings: string[];
   broken: BrokenLink[];
-  /** Every output file with its size and modification time. */
-  files: [string, number, number][];
+  /** Every output file as the build left it (see OutputRecord). */
+  files: OutputRecord[];
   /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
@@ -47,6 +47,37 @@ export interface Fingerprint {
 const FILE = 'last-build.json';
 /** Larger content files (pictures, mostly) are compared by size and time rather than read. */
 const HASHED_UP_TO = 256 * 1024;
+
+/**
+ * An output file as the build left it: its path (relative, with the platform's separator), size,
+ * modification and change times, inode and mode. The change time moves with any write or new link,
+ * and no program sets it back: a file edited in place, replaced, or given other permissions since
+ * differs. Taken once the previous output is gone (its removal changes the times of files the new one
+ * shares with it).
+ */
+export type OutputRecord = [rel: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: number];
+
+/** Whether `stat` (from lstat) is the file `record` describes. */
+export function isRecorded(stat: Stats, record: OutputRecord): boolean {
+  return stat.isFile() && stat.size === record[1] && stat.mtimeMs === record[2] && stat.ctimeMs === record[3] && stat.ino === record[4] && stat.mode === record[5];
+}
+
+/**
+ * Every entry of the output folder by its relative path, with its lstat; undefined when the folder
+ * holds anything but folders and files (a symbolic link: the build writes none, and one would lead
+ * reads and links elsewhere) or is itself a link.
+ */
+function scanOutput(outDir: string): Map<string, Stats> | undefined {
+  const found = new Map<string, Stats>();
+  if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() !== true) return undefined;
+  for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
+    if (entry.isDirectory()) continue;
+    if (!entry.isFile()) return undefined;
+    const full = path.join(entry.parentPath, entry.name);
+    found.set(path.relative(outDir, full), lstatSync(full));
+  }
+  return found;
+}
 
 /** `previous`: the files the last fingerprint read; those unchanged since are not read again. */
 export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }, previous: Record<string, InputFile> = {}): Fingerprint {
@@ -74,7 +105,7 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
       const digest = same ? was[4] : createHash('sha1').update(readFileSync(file)).digest('base64url');
       inputs[rel] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, digest];
       hash.update(digest);
-    } else hash.update(`${stat.size}:${stat.mtimeMs}`);
+    } else hash.update(`${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`);
     hash.update('\0');
   }
   // Every version's description (and the files its $refs name), not only the current one.
@@ -86,20 +117,8 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   return { value: hash.digest('base64url'), inputs };
 }
 
-function listOutput(outDir: string): [string, number, number][] {
-  const files: [string, number, number][] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else {
-        const stat = statSync(full);
-        files.push([path.relative(outDir, full), stat.size, stat.mtimeMs]);
-      }
-    }
-  };
-  walk(outDir);
-  return files;
+function listOutput(outDir: string): OutputRecord[] {
+  return [...(scanOutput(outDir) ?? new Map<string, Stats>())].map(([rel, stat]) => [rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]);
 }
 
 /** The record of the last successful build into this output folder, whatever its inputs were. */
@@ -115,9 +134,12 @@ export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
 /** The last build, if its inputs were these and its output is untouched. */
 export function reusableBuild(config: ResolvedConfig, fingerprint: string, last = lastBuildRecord(config)): LastBuild | undefined {
   if (last === undefined || last.fingerprint !== fingerprint) return undefined;
-  for (const [rel, size, mtime] of last.files) {
-    const stat = statSync(path.join(config.outDir, rel), { throwIfNoEntry: false });
-    if (stat === undefined || stat.size !== size || stat.mtimeMs !== mtime) return undefined;
+  // The very files the build left, and no other: one added, removed, replaced, linked or edited since is a reason to build.
+  const now = scanOutput(config.outDir);
+  if (now === undefined || now.size !== last.files.length) return undefined;
+  for (const record of last.files) {
+    const stat = now.get(record[0]);
+    if (stat === undefined || !isRecorded(stat, record)) return undefined;
   }
   return last;
 }
@@ -126,6 +148,10 @@ export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'file
   const record: LastBuild = { ...build, outDir: config.outDir, files: listOutput(config.outDir) };
   mkdirSync(config.cacheDir, { recursive: true });
   const temp = path.join(config.cacheDir, `${FILE}.${process.pid}`);
-  writeFileSync(temp, JSON.stringify(record));
-  renameSync(temp, path.join(config.cacheDir, FILE));
+  try {
+    writeFileSync(temp, JSON.stringify(record));
+    renameSync(temp, path.join(config.cacheDir, FILE));
+  } finally {
+    rmSync(temp, { force: true, recursive: true });
+  }
 }

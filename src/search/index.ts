@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
@@ -99,8 +100,12 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
       flush();
       guard(() => {
         files = indexer.files();
-        if (cache) saveSearchIndex(cache.dir, cache.key, files);
       });
+      try {
+        if (cache && files) saveSearchIndex(cache.dir, cache.key, files);
+      } catch {
+        // A cache that cannot be written costs the next build the index, never this one.
+      }
     },
     async writeInto(dir, store) {
       if (failure !== undefined) throw failure;
@@ -131,7 +136,8 @@ export function recordUrl(referenceUrl: string, record: Reference['searchRecords
 
 /** Writes the index's files under `dir`, through the store at `store` when given one. */
 export function writeIndexFiles(dir: string, files: readonly OutputFile[], store: string | undefined): void {
-  const kept = store === undefined ? undefined : openFileStore(store);
+  // The store's folder is files/search of the build cache.
+  const kept = store === undefined ? undefined : openFileStore(store, path.dirname(path.dirname(store)));
   writeFilesInto(
     dir,
     files.map((file) => ({ ...file, stored: true })),
@@ -144,9 +150,12 @@ export function writeIndexFiles(dir: string, files: readonly OutputFile[], store
 export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | undefined {
   const dir = path.join(cacheDir, 'search');
   try {
-    if (readFileSync(path.join(dir, 'key'), 'utf8') !== key) return undefined;
+    const [recordedKey, sum] = readFileSync(path.join(dir, 'key'), 'utf8').split('\n');
+    if (recordedKey !== key) return undefined;
     const list = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as [string, number, number][];
     const bundle = readFileSync(path.join(dir, 'bundle'));
+    // Checked, as the files go out as they are: a bundle changed since (by hand, a faulty disk) is not used.
+    if (createHash('sha1').update(bundle).digest('hex') !== sum) return undefined;
     return list.map(([file, start, end]) => ({ path: file, contents: bundle.subarray(start, end) }));
   } catch {
     return undefined;
@@ -168,8 +177,9 @@ export function saveSearchIndex(cacheDir: string, key: string, files: readonly O
     list.push([files[i]?.path ?? '', offset, offset + part.length]);
     offset += part.length;
   });
-  writeFileSync(path.join(dir, 'bundle'), Buffer.concat(parts));
+  const bundle = Buffer.concat(parts);
+  writeFileSync(path.join(dir, 'bundle'), bundle);
   writeFileSync(path.join(dir, 'files.json'), JSON.stringify(list));
   // The key is written last: a cache cut short by a crash is never mistaken for a complete one.
-  writeFileSync(path.join(dir, 'key'), key);
+  writeFileSync(path.join(dir, 'key'), `${key}\n${createHash('sha1').update(bundle).digest('hex')}`);
 }

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,6 +355,61 @@ describe('build failures and options', () => {
       expect(result.stderr).toMatch(/could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/);
       expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
       await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('never reads or links a file outside the output through a symbolic link put in it', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      // A folder of the output moved elsewhere and replaced by a link to it: its pages are still as
+      // the last build recorded them, but outside the output now.
+      const outside = path.join(project.root, 'elsewhere');
+      const guide = path.join(project.root, 'dist', 'docs', 'guide');
+      renameSync(guide, outside);
+      symlinkSync(outside, guide);
+      const secret = path.join(outside, 'setup.html');
+      const before = readFileSync(secret, 'utf8');
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(lstatSync(guide).isDirectory()).toBe(true);
+      expect(readFileSync(secret, 'utf8')).toBe(before);
+      // Not hard-linked into the new site: a later write to either would change the other.
+      expect(statSync(secret).nlink).toBe(1);
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('does not keep a compressed copy overwritten in the output in place (through its link to the cache)', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const dist = path.join(project.root, 'dist');
+      const copies = walk(dist).filter((f) => f.endsWith('.html.gz'));
+      expect(copies.length).toBeGreaterThan(1);
+      // Written over in place, as `cp -p` does: the same inode (which the cache's copy may share),
+      // here to the same size and modification time.
+      const victim = copies[0] as string;
+      const was = statSync(victim, { bigint: true });
+      writeFileSync(victim, Buffer.alloc(Number(was.size), 0x41));
+      // To the nanosecond, which utimes (seconds as a double) cannot give.
+      const ns = was.mtimeNs % 1_000_000_000n;
+      execFileSync('touch', ['-m', '-d', `@${was.mtimeNs / 1_000_000_000n}.${String(ns).padStart(9, '0')}`, victim]);
+      expect(statSync(victim, { bigint: true }).mtimeNs).toBe(was.mtimeNs);
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      for (let build = 0; build < 2; build += 1) {
+        const result = await cli(['build', '--no-search'], project.root);
+        expect(result.code, result.stderr).toBe(0);
+        for (const copy of copies) expect(gunzipSync(readFileSync(copy)).equals(readFileSync(copy.slice(0, -'.gz'.length))), path.relative(dist, copy)).toBe(true);
+        writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nOne more line.\n`);
+      }
     } finally {
       project.cleanup();
     }

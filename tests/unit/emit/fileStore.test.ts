@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,5 +67,15 @@ describe('the file store: output files kept by contents between builds', () => {
     next.put(path.join(folder(), 'a'), 'one');
     next.prune();
     expect(readdirSync(store)).toHaveLength(1);
+  });
+
+  it('writes anew a kept file whose permissions were changed since, rather than link it with them', () => {
+    const store = path.join(folder(), 'store');
+    const first = folder();
+    openFileStore(store).put(path.join(first, 'app.css'), 'body {}');
+    chmodSync(path.join(first, 'app.css'), 0o600);
+    const next = folder();
+    openFileStore(store).put(path.join(next, 'app.css'), 'body {}');
+    expect(statSync(path.join(next, 'app.css')).mode & 0o777).not.toBe(0o600);
   });
 });

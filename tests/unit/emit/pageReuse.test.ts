@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ function lastOutput(key: string): { out: string; last: LastBuild } {
   mkdirSync(out);
   writeFileSync(file, '<p>intro</p>');
   const stat = statSync(file);
-  return { out, last: { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [['intro.html', stat.size, stat.mtimeMs]], pageKeys: { 'intro.html': key } } };
+  return { out, last: { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [['intro.html', stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'intro.html': key } } };
 }
 
 describe('pageReuseFrom', () => {
@@ -44,5 +44,28 @@ describe('pageReuseFrom', () => {
     linkSync(path.join(again.out, 'intro.html'), path.join(dir, 'second-name'));
     expect(pageReuseFrom(again.out, again.last).kept('intro.html', 'k1')).toBeUndefined();
     expect(pageReuseFrom(again.out, undefined).kept('intro.html', 'k1')).toBeUndefined();
+  });
+
+  it('renders again a page edited in place to the same size, its modification time set back', () => {
+    const { out, last } = lastOutput('k1');
+    const file = path.join(out, 'intro.html');
+    const { mtime } = statSync(file);
+    writeFileSync(file, '<p>INTRO</p>');
+    utimesSync(file, mtime, mtime);
+    expect(pageReuseFrom(out, last).kept('intro.html', 'k1')).toBeUndefined();
+  });
+
+  it('does not take a page from a folder of the output that is a link to another folder', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-reuse-'));
+    made.push(dir);
+    const out = path.join(dir, 'dist');
+    const elsewhere = path.join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(out);
+    writeFileSync(path.join(elsewhere, 'a.html'), '<p>not built here</p>');
+    symlinkSync(elsewhere, path.join(out, 'docs'));
+    const stat = statSync(path.join(elsewhere, 'a.html'));
+    const last: LastBuild = { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [[path.join('docs', 'a.html'), stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'docs/a.html': 'k1' } };
+    expect(pageReuseFrom(out, last).kept('docs/a.html', 'k1')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -87,5 +87,15 @@ describe('compressed copies of the output', () => {
     precompressTree(next, store);
     expect(lstatSync(path.join(next, 'page.html.br')).isSymbolicLink()).toBe(false);
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
+  });
+
+  it('makes a copy again when the permissions of the one in the store were changed (through the output it is linked to)', () => {
+    const store = folder();
+    const first = folder({ 'page.html': text('page') });
+    precompressTree(first, store);
+    chmodSync(path.join(first, 'page.html.br'), 0o600);
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, store);
+    expect(statSync(path.join(next, 'page.html.br')).mode & 0o777).toBe(statSync(path.join(next, 'page.html')).mode & 0o777);
   });
 });
