@@ -1,9 +1,12 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
-import { resolveConfig, type ResolveOptions } from '../config/resolve.ts';
+import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
+import { lockFileOf, lockOutput } from '../emit/outputLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
 import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
 import { engineVersion } from '../engine.ts';
+import { UsageError } from '../errors.ts';
 import { consoleReporter, formatTimings, type Reporter, type Timing } from '../util/task.ts';
 
 export interface BuildOptions extends ResolveOptions {
@@ -27,6 +30,34 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
+  refuseLinkedOutput(config.outDir);
+  // From the up-to-date check to the record of the output: another build of this output waits.
+  const lock = await lockOutput(config.outDir, (pid) =>
+    reporter.info(`waiting for another build of ${path.relative(process.cwd(), config.outDir) || '.'} (process ${pid}) to finish (if none is running, remove ${lockFileOf(config.outDir)})`),
+  );
+  try {
+    return await buildLocked(config, options, reporter, started);
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * A build replaces its output folder whole: an output that is a symbolic link would be replaced by a
+ * folder, not written through, which is refused rather than done silently.
+ */
+function refuseLinkedOutput(outDir: string): void {
+  if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return;
+  let target: string;
+  try {
+    target = realpathSync(outDir);
+  } catch {
+    target = readlinkSync(outDir);
+  }
+  throw new UsageError(`--out ${outDir} is a symbolic link (to ${target}): a build replaces its output folder whole, so it would replace the link, not write into ${target}; pass --out ${target}, or remove the link`);
+}
+
+async function buildLocked(config: ResolvedConfig, options: BuildOptions, reporter: Reporter, started: number): Promise<BuildOutcome> {
   const search = options.search ?? true;
   const recorded = config.cache ? lastBuildRecord(config) : undefined;
   const inputs = config.cache ? inputFingerprint(config, engineVersion(), { search }, recorded?.inputs) : undefined;

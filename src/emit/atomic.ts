@@ -151,7 +151,7 @@ function removeAbandoned(parent: string, base: string): void {
   }
 }
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -442,6 +442,51 @@ describe('build failures and options', () => {
       project.cleanup();
     }
   }, 60_000);
+
+  it('waits for another build of the same output, and says which', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    // A running process holding the output's lock, as a build does while it writes.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(path.join(project.root, '.dist.lock'), String(holder.pid));
+      const child = spawn(process.execPath, [BIN, 'build', '--no-search'], { cwd: project.root });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      for (let i = 0; i < 300 && !stderr.includes('waiting'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stderr).toContain(`waiting for another build of dist (process ${holder.pid}) to finish (if none is running, remove ${path.join(project.root, '.dist.lock')})`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(child.exitCode).toBe(null);
+      expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
+      holder.kill();
+      expect(await exited).toBe(0);
+      expect(existsSync(path.join(project.root, 'dist', 'docs', 'intro.html'))).toBe(true);
+      expect(readdirSync(project.root).filter((name) => name.startsWith('.dist'))).toEqual([]);
+    } finally {
+      holder.kill();
+      project.cleanup();
+    }
+  }, 60_000);
+
+  it('refuses an output folder that is a symbolic link, and leaves it and its target alone', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const target = path.join(project.root, 'published');
+      mkdirSync(target);
+      writeFileSync(path.join(target, 'keep.txt'), 'kept');
+      symlinkSync(target, path.join(project.root, 'dist'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`is a symbolic link (to ${target}): a build replaces its output folder whole, so it would replace the link, not write into ${target}; pass --out ${target}, or remove the link`);
+      expect(lstatSync(path.join(project.root, 'dist')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(target)).toEqual(['keep.txt']);
+      // Given the folder itself, it builds there.
+      expect((await cli(['build', '--no-search', '--out', 'published'], project.root)).code).toBe(0);
+      expect(existsSync(path.join(target, 'docs', 'intro.html'))).toBe(true);
+    } finally {
+      project.cleanup();
+    }
+  });
 
   it('renders a JSON description and offers it for download in both formats', async () => {
     const project = tempProject({ fixture: 'basic' });

@@ -1,0 +1,104 @@
+import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { isRunning } from './atomic.ts';
+
+/**
+ * One build at a time into an output folder. Two builds of the same output each swap in a complete
+ * site, but the one that finishes first would record (for its up-to-date check and page reuse) the
+ * files of the other, made from other inputs. A build waits for the other; a lock left by a process
+ * that is gone (killed) is taken over at once, which a process id allows and a time-out would not.
+ *
+ * The lock is a file beside the output (`.dist.lock`) holding the process id, made with O_EXCL.
+ */
+export interface OutputLock {
+  release(): void;
+}
+
+const POLL_MS = 100;
+
+export function lockFileOf(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+}
+
+function holderOf(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryTake(file: string): boolean {
+  try {
+    const fd = openSync(file, 'wx');
+    try {
+      writeSync(fd, String(process.pid));
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Removes the lock if it still names `holder` (another build may have taken it meanwhile). */
+function removeIf(file: string, holder: number | undefined): void {
+  if (holderOf(file) !== holder) return;
+  try {
+    unlinkSync(file);
+  } catch {
+    // Removed by another build that saw it too.
+  }
+}
+
+/**
+ * Takes the lock of `outDir`, waiting while another running build holds it (`waiting` is told its
+ * process id once).
+ */
+export async function lockOutput(outDir: string, waiting: (pid: number) => void): Promise<OutputLock> {
+  const file = lockFileOf(outDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  let told = false;
+  let unreadable = 0;
+  const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  for (;;) {
+    if (tryTake(file)) break;
+    const holder = holderOf(file);
+    if (holder === process.pid) break;
+    if (holder === undefined) {
+      // Being written this instant (the next turn reads it whole), or left empty by a build killed
+      // between making and writing it: after a second, that.
+      if (++unreadable > 1000 / POLL_MS) removeIf(file, undefined);
+      else await pause();
+      continue;
+    }
+    if (!isRunning(holder)) {
+      // Left by a build that is gone.
+      removeIf(file, holder);
+      continue;
+    }
+    if (!told) {
+      waiting(holder);
+      told = true;
+    }
+    await pause();
+  }
+  // Ended by a signal or process.exit (an interrupted build exits from its handler): the lock goes with it.
+  const onExit = (): void => release();
+  process.once('exit', onExit);
+  let held = true;
+  function release(): void {
+    if (!held) return;
+    held = false;
+    process.off('exit', onExit);
+    try {
+      if (holderOf(file) === process.pid) unlinkSync(file);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  }
+  return { release };
+}
