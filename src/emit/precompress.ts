@@ -44,11 +44,15 @@ export interface Precompressed {
 }
 
 /**
- * What the store recorded of each copy it holds: its size, mode and the digest of its bytes. A copy
- * is linked into the output, so anything that writes into the output's file (`cp` over it keeps the
- * file) writes into the store's: the bytes are checked, not only the size and times.
+ * What the store recorded of each copy it holds: its size, mode and the digest of its bytes, and the
+ * change time and inode it had once the build that made or used it was over. A copy is linked into the
+ * output, so anything that writes into the output's file (`cp` over it keeps the file) writes into the
+ * store's, and moves its change time, which no program sets back: a copy whose change time is the
+ * recorded one is unchanged without being read. Links made and removed (a build links the copy into
+ * its output, the next removes that output) move it too: the stamp is taken after the previous output
+ * is gone (`settle`), and a copy whose change time moved is read and checked against its digest.
  */
-type Recorded = [size: number, mode: number, digest: string];
+type Recorded = [size: number, mode: number, digest: string, ctimeMs?: number, ino?: number];
 const MANIFEST = 'manifest.json';
 
 /** `file` as the store records it; undefined unless a plain file (a link would lead the output elsewhere). */
@@ -69,21 +73,46 @@ function readManifest(store: string): Map<string, Recorded> {
   }
 }
 
+function writeManifest(store: string, kept: Record<string, Recorded>): void {
+  const temp = path.join(store, `${MANIFEST}.${process.pid}`);
+  writeFileSync(temp, JSON.stringify(kept));
+  renameSync(temp, path.join(store, MANIFEST));
+}
+
 /**
- * Whether the store's copy is the one it made: a plain file with the size, mode and bytes recorded
- * when it was written (its mode too: a link carries it into the output, which must be as a build
- * without the cache makes it). Reading and hashing a copy costs a fraction of decompressing it, which
- * for every file took a fifth of a build after an edit.
+ * Whether the store's copy is the one it made: a plain file with the size and mode recorded (its mode
+ * too: a link carries it into the output, which must be as a build without the cache makes it), and
+ * the change time and inode of the stamp, or else the bytes. Reading and hashing a copy costs a
+ * fraction of decompressing it (which for every file took a fifth of a build after an edit), and
+ * the stamp spares even that.
  */
 function unchanged(file: string, recorded: Recorded | undefined): boolean {
   if (!Array.isArray(recorded)) return false;
   try {
     const stat = lstatSync(file);
     if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return false;
+    if (recorded[3] === stat.ctimeMs && recorded[4] === stat.ino) return true;
   } catch {
     return false;
   }
   return recordOf(file)?.[2] === recorded[2];
+}
+
+/**
+ * Stamps the store's copies with their change time and inode as they are now: run once the previous
+ * output is removed, when no link of this build moves them any more. A copy whose size or mode is not
+ * the recorded one is left unstamped (read next time).
+ */
+export function settleStore(store: string): void {
+  const manifest = readManifest(store);
+  if (manifest.size === 0) return;
+  const stamped: Record<string, Recorded> = {};
+  for (const [name, recorded] of manifest) {
+    const [size, mode, sum] = recorded;
+    const stat = lstatSync(path.join(store, name), { throwIfNoEntry: false });
+    stamped[name] = stat?.isFile() === true && stat.size === size && stat.mode === mode ? [size, mode, sum, stat.ctimeMs, stat.ino] : [size, mode, sum];
+  }
+  writeManifest(store, stamped);
 }
 
 /**
@@ -179,9 +208,7 @@ export function createCompressor(root: string, given?: string, known?: (file: st
       try {
         if (store !== undefined) {
           for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { recursive: true, force: true });
-          const temp = path.join(store, `${MANIFEST}.${process.pid}`);
-          writeFileSync(temp, JSON.stringify(kept));
-          renameSync(temp, path.join(store, MANIFEST));
+          writeManifest(store, kept);
         }
       } catch (error) {
         unusable(error);

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompressTree } from '../../../src/emit/precompress.ts';
+import { precompressTree, settleStore } from '../../../src/emit/precompress.ts';
 
 const dirs: string[] = [];
 function folder(files: Record<string, string> = {}): string {
@@ -97,5 +98,28 @@ describe('compressed copies of the output', () => {
     const next = folder({ 'page.html': text('page') });
     precompressTree(next, store);
     expect(statSync(path.join(next, 'page.html.br')).mode & 0o777).toBe(statSync(path.join(next, 'page.html')).mode & 0o777);
+  });
+  it('once settled, still reuses a copy whose links changed, and still catches one written over in place to the same size and time', () => {
+    const store = folder();
+    const first = folder({ 'page.html': text('page'), 'other.html': text('other') });
+    precompressTree(first, store);
+    settleStore(store);
+    // The output removed, as the next build removes the previous one: every copy's change time moves.
+    const kept = statIno(path.join(first, 'page.html.br'));
+    const copy = path.join(first, 'other.html.gz');
+    const was = statSync(copy, { bigint: true });
+    writeFileSync(copy, Buffer.alloc(Number(was.size), 0x41));
+    const ns = was.mtimeNs % 1_000_000_000n;
+    execFileSync('touch', ['-m', '-d', `@${was.mtimeNs / 1_000_000_000n}.${String(ns).padStart(9, '0')}`, copy]);
+    rmSync(first, { recursive: true });
+    const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
+    precompressTree(next, store);
+    expect(statIno(path.join(next, 'page.html.br'))).toBe(kept);
+    expect(gunzipSync(read(next, 'other.html.gz')).toString()).toBe(text('other'));
+    // Settled again, the next build takes both as they are now.
+    settleStore(store);
+    const third = folder({ 'page.html': text('page'), 'other.html': text('other') });
+    precompressTree(third, store);
+    expect(statIno(path.join(third, 'other.html.gz'))).toBe(statIno(path.join(next, 'other.html.gz')));
   });
 });
