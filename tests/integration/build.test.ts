@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cli, REPO } from '../helpers/cli.ts';
+import { overwriteKeepingTime } from '../helpers/tamper.ts';
 import { FIXTURES, tempProject } from '../helpers/tempSite.ts';
 
 function walk(dir: string): string[] {
@@ -396,12 +397,7 @@ describe('build failures and options', () => {
       // Written over in place, as `cp -p` does: the same inode (which the cache's copy may share),
       // here to the same size and modification time.
       const victim = copies[0] as string;
-      const was = statSync(victim, { bigint: true });
-      writeFileSync(victim, Buffer.alloc(Number(was.size), 0x41));
-      // To the nanosecond, which utimes (seconds as a double) cannot give.
-      const ns = was.mtimeNs % 1_000_000_000n;
-      execFileSync('touch', ['-m', '-d', `@${was.mtimeNs / 1_000_000_000n}.${String(ns).padStart(9, '0')}`, victim]);
-      expect(statSync(victim, { bigint: true }).mtimeNs).toBe(was.mtimeNs);
+      overwriteKeepingTime(victim, Buffer.alloc(statSync(victim).size, 0x41));
       const intro = path.join(project.content, 'docs', 'intro.md');
       writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
       for (let build = 0; build < 2; build += 1) {

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompressTree, settleStore } from '../../../src/emit/precompress.ts';
+import { overwriteKeepingTime } from '../../helpers/tamper.ts';
 
 const dirs: string[] = [];
 function folder(files: Record<string, string> = {}): string {
@@ -107,10 +107,7 @@ describe('compressed copies of the output', () => {
     // The output removed, as the next build removes the previous one: every copy's change time moves.
     const kept = statIno(path.join(first, 'page.html.br'));
     const copy = path.join(first, 'other.html.gz');
-    const was = statSync(copy, { bigint: true });
-    writeFileSync(copy, Buffer.alloc(Number(was.size), 0x41));
-    const ns = was.mtimeNs % 1_000_000_000n;
-    execFileSync('touch', ['-m', '-d', `@${was.mtimeNs / 1_000_000_000n}.${String(ns).padStart(9, '0')}`, copy]);
+    overwriteKeepingTime(copy, Buffer.alloc(statSync(copy).size, 0x41));
     rmSync(first, { recursive: true });
     const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
     precompressTree(next, store);
