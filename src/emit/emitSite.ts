@@ -8,7 +8,7 @@ import { writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
 import { openFileStore } from './fileStore.ts';
 import { INDEX_DIR } from '../search/format.ts';
-import { createCompressor, settleStore } from './precompress.ts';
+import { createCompressor } from './precompress.ts';
 
 /** The caching policy as a `_headers` file, for static hosts that read one. */
 function writeHeadersFile(staging: string): void {
@@ -41,14 +41,14 @@ export async function emitSite(
   let searchWaitMs = 0;
   // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
   const compressedStore = context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined;
-  let compressProblem = false;
   // What a static host needs besides the files: their compressed copies, and the headers file.
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
     writeHeadersFile(staging);
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
-    const compressor = createCompressor(staging, compressedStore, known, context.config.cacheDir);
+    // A copy whose change time is the one the last output's record gives it is taken unread.
+    const compressor = createCompressor(staging, compressedStore, known, context.config.cacheDir, reuse?.changeTimeOf);
     // The pages and other files while the search index is still being made (this thread would wait), then the index.
     compressor.compress(staging, { except: INDEX_DIR });
     const waiting = performance.now();
@@ -57,10 +57,7 @@ export async function emitSite(
     compressor.compress(path.join(staging, INDEX_DIR));
     const compressed = compressor.done();
     digests = compressed.digests;
-    if (compressed.problem !== undefined) {
-      compressProblem = true;
-      cacheProblem(context, compressed.problem);
-    }
+    if (compressed.problem !== undefined) cacheProblem(context, compressed.problem);
     searchWaitMs = indexed - waiting;
     compressMs = performance.now() - start - searchWaitMs;
   };
@@ -79,14 +76,6 @@ export async function emitSite(
     const alongside = search ? (staging: string) => search.writeInto(staging) : undefined;
     const { leftover } = await writeSiteAtomically(context.config.outDir, all(), prepared.copies, { alongside, finish, store, swapped });
     if (leftover !== undefined) context.reporter.warn(`the site is built, but the previous one could not be removed: ${leftover}; remove it by hand`);
-    // The previous output gone, the compressed copies are as the next build will find them.
-    if (compressedStore !== undefined && !compressProblem) {
-      try {
-        settleStore(compressedStore);
-      } catch (error) {
-        cacheProblem(context, error instanceof Error ? error.message : String(error));
-      }
-    }
     store?.prune();
     if (store?.problem !== undefined) cacheProblem(context, store.problem);
   } finally {

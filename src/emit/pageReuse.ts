@@ -16,6 +16,8 @@ export interface PageReuse {
   readonly keys: Map<string, string>;
   /** The digest of the contents of a page taken from the last output (as the last build recorded it). */
   digestOf(file: string): string | undefined;
+  /** The change time of the last output's file with this inode, as that build recorded it. */
+  changeTimeOf(ino: number): number | undefined;
 }
 
 export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
@@ -24,6 +26,7 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));
   const digests = new Map(Object.entries(last?.digests ?? {}));
   const taken = new Set<string>();
+  let changeTimes: Map<number, number> | undefined;
   // Whether a folder of the output is where it seems: a folder of it, not a link to one elsewhere.
   const real = new Map<string, boolean>();
   let realOut: string | undefined;
@@ -43,6 +46,10 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   return {
     keys,
     digestOf: (file) => (taken.has(file) ? digests.get(file) : undefined),
+    changeTimeOf(ino) {
+      changeTimes ??= new Map((last?.files ?? []).map((record) => [record[4], record[3]]));
+      return changeTimes.get(ino);
+    },
     kept(file, key) {
       keys.set(file, key);
       if (previous.get(file) !== key) return undefined;

@@ -44,15 +44,11 @@ export interface Precompressed {
 }
 
 /**
- * What the store recorded of each copy it holds: its size, mode and the digest of its bytes, and the
- * change time and inode it had once the build that made or used it was over. A copy is linked into the
- * output, so anything that writes into the output's file (`cp` over it keeps the file) writes into the
- * store's, and moves its change time, which no program sets back: a copy whose change time is the
- * recorded one is unchanged without being read. Links made and removed (a build links the copy into
- * its output, the next removes that output) move it too: the stamp is taken after the previous output
- * is gone (`settle`), and a copy whose change time moved is read and checked against its digest.
+ * What the store recorded of each copy it holds: its size, mode and the digest of its bytes. A copy
+ * is linked into the output, so anything that writes into the output's file (`cp` over it keeps the
+ * file) writes into the store's: a copy is checked, not only by its size and times.
  */
-type Recorded = [size: number, mode: number, digest: string, ctimeMs?: number, ino?: number];
+type Recorded = [size: number, mode: number, digest: string];
 const MANIFEST = 'manifest.json';
 
 /** `file` as the store records it; undefined unless a plain file (a link would lead the output elsewhere). */
@@ -73,46 +69,30 @@ function readManifest(store: string): Map<string, Recorded> {
   }
 }
 
-function writeManifest(store: string, kept: Record<string, Recorded>): void {
-  const temp = path.join(store, `${MANIFEST}.${process.pid}`);
-  writeFileSync(temp, JSON.stringify(kept));
-  renameSync(temp, path.join(store, MANIFEST));
-}
+/**
+ * The change time a file had when the last build recorded its output, by inode: the store's copies
+ * are the output's compressed files (links), and the change time moves with any write and no program
+ * sets it back, so a copy whose change time is still that one is unchanged without being read.
+ */
+export type ChangeTimes = (ino: number) => number | undefined;
 
 /**
  * Whether the store's copy is the one it made: a plain file with the size and mode recorded (its mode
  * too: a link carries it into the output, which must be as a build without the cache makes it), and
- * the change time and inode of the stamp, or else the bytes. Reading and hashing a copy costs a
- * fraction of decompressing it (which for every file took a fifth of a build after an edit), and
- * the stamp spares even that.
+ * the change time the last output's record gives its inode, or else the bytes recorded. Reading and
+ * hashing a copy costs a fraction of decompressing it (which for every file took a fifth of a build
+ * after an edit); the change time spares even that.
  */
-function unchanged(file: string, recorded: Recorded | undefined): boolean {
+function unchanged(file: string, recorded: Recorded | undefined, changeTimes: ChangeTimes | undefined): boolean {
   if (!Array.isArray(recorded)) return false;
   try {
     const stat = lstatSync(file);
     if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return false;
-    if (recorded[3] === stat.ctimeMs && recorded[4] === stat.ino) return true;
+    if (changeTimes?.(stat.ino) === stat.ctimeMs) return true;
   } catch {
     return false;
   }
   return recordOf(file)?.[2] === recorded[2];
-}
-
-/**
- * Stamps the store's copies with their change time and inode as they are now: run once the previous
- * output is removed, when no link of this build moves them any more. A copy whose size or mode is not
- * the recorded one is left unstamped (read next time).
- */
-export function settleStore(store: string): void {
-  const manifest = readManifest(store);
-  if (manifest.size === 0) return;
-  const stamped: Record<string, Recorded> = {};
-  for (const [name, recorded] of manifest) {
-    const [size, mode, sum] = recorded;
-    const stat = lstatSync(path.join(store, name), { throwIfNoEntry: false });
-    stamped[name] = stat?.isFile() === true && stat.size === size && stat.mode === mode ? [size, mode, sum, stat.ctimeMs, stat.ino] : [size, mode, sum];
-  }
-  writeManifest(store, stamped);
 }
 
 /**
@@ -126,8 +106,8 @@ export function settleStore(store: string): void {
  * `known` gives the digest of a file placed from a source that knows it (the last output's page, the
  * file store), which then is not read unless it must be compressed.
  */
-export function precompressTree(dir: string, store?: string, known?: (file: string) => string | undefined): Precompressed {
-  const compressor = createCompressor(dir, store, known);
+export function precompressTree(dir: string, store?: string, known?: (file: string) => string | undefined, changeTimes?: ChangeTimes): Precompressed {
+  const compressor = createCompressor(dir, store, known, undefined, changeTimes);
   compressor.compress(dir);
   return compressor.done();
 }
@@ -140,7 +120,13 @@ export interface Compressor {
   done(): Precompressed;
 }
 
-export function createCompressor(root: string, given?: string, known?: (file: string) => string | undefined, cacheRoot: string = given === undefined ? root : path.dirname(given)): Compressor {
+export function createCompressor(
+  root: string,
+  given?: string,
+  known?: (file: string) => string | undefined,
+  cacheRoot: string = given === undefined ? root : path.dirname(given),
+  changeTimes?: ChangeTimes,
+): Compressor {
   let store = given;
   let problem: string | undefined;
   const unusable = (error: unknown): void => {
@@ -159,6 +145,7 @@ export function createCompressor(root: string, given?: string, known?: (file: st
   const manifest = store === undefined ? new Map<string, Recorded>() : readManifest(store);
   const kept: Record<string, Recorded> = {};
   const used = new Set<string>();
+  const verified = new Set<string>();
   let written = 0;
   const digests = new Map<string, string>();
   const one = (file: string): void => {
@@ -173,11 +160,15 @@ export function createCompressor(root: string, given?: string, known?: (file: st
       used.add(path.basename(key));
       const gz = manifest.get(`${path.basename(key)}.gz`);
       const br = manifest.get(`${path.basename(key)}.br`);
-      if (unchanged(`${key}.gz`, gz) && unchanged(`${key}.br`, br) && gz && br) {
-        linkOrCopy(`${key}.gz`, `${file}.gz`);
-        linkOrCopy(`${key}.br`, `${file}.br`);
+      // Checked once a build (linked into this output, a copy's change time has moved), or made by it.
+      if (!verified.has(key) && gz && br && unchanged(`${key}.gz`, gz, changeTimes) && unchanged(`${key}.br`, br, changeTimes)) {
+        verified.add(key);
         kept[`${path.basename(key)}.gz`] = gz;
         kept[`${path.basename(key)}.br`] = br;
+      }
+      if (verified.has(key)) {
+        linkOrCopy(`${key}.gz`, `${file}.gz`);
+        linkOrCopy(`${key}.br`, `${file}.br`);
         return;
       }
     }
@@ -196,6 +187,7 @@ export function createCompressor(root: string, given?: string, known?: (file: st
         const recorded = recordOf(`${key}${suffix}`);
         if (recorded) kept[`${path.basename(key)}${suffix}`] = recorded;
       }
+      verified.add(key);
     }
   };
   return {
@@ -208,7 +200,9 @@ export function createCompressor(root: string, given?: string, known?: (file: st
       try {
         if (store !== undefined) {
           for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { recursive: true, force: true });
-          writeManifest(store, kept);
+          const temp = path.join(store, `${MANIFEST}.${process.pid}`);
+          writeFileSync(temp, JSON.stringify(kept));
+          renameSync(temp, path.join(store, MANIFEST));
         }
       } catch (error) {
         unusable(error);
