@@ -2,7 +2,7 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
-import { lockFileOf, lockOutput } from '../emit/outputLock.ts';
+import { lockFileOf, lockFolder } from '../emit/folderLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
 import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
 import { engineVersion } from '../engine.ts';
@@ -31,14 +31,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
   refuseLinkedOutput(config.outDir);
-  // From the up-to-date check to the record of the output: another build of this output waits.
-  const lock = await lockOutput(config.outDir, (pid) =>
-    reporter.info(`waiting for another build of ${path.relative(process.cwd(), config.outDir) || '.'} (process ${pid}) to finish (if none is running, remove ${lockFileOf(config.outDir)})`),
-  );
+  // From the up-to-date check to the record of the output: another build of this output, or with this
+  // cache, waits. Always the output first, then the cache: two builds never hold one each.
+  const waitFor = (folder: string, what: string) => (pid: number) =>
+    reporter.info(`waiting for another build ${what} (process ${pid}) to finish (if none is running, remove ${lockFileOf(folder)})`);
+  const shown = (folder: string): string => path.relative(process.cwd(), folder) || '.';
+  const locks = [await lockFolder(config.outDir, waitFor(config.outDir, `of ${shown(config.outDir)}`))];
   try {
+    if (config.cache) {
+      try {
+        locks.push(await lockFolder(config.cacheDir, waitFor(config.cacheDir, `using the cache ${shown(config.cacheDir)}`)));
+      } catch (error) {
+        // A cache that cannot be written is no reason to fail (it is said again where it is used).
+        reporter.warn(`could not lock the build cache ${shown(config.cacheDir)} (${error instanceof Error ? error.message : String(error)}): a build run meanwhile may make again what this one keeps there`);
+      }
+    }
     return await buildLocked(config, options, reporter, started);
   } finally {
-    lock.release();
+    for (const lock of locks.reverse()) lock.release();
   }
 }
 

@@ -439,25 +439,31 @@ describe('build failures and options', () => {
     }
   }, 60_000);
 
-  it('waits for another build of the same output, and says which', async () => {
+  it.each([
+    ['of the same output', '.dist.lock', 'of dist'],
+    ['with the same cache', 'node_modules/.cache/.mapsdocs.lock', 'using the cache node_modules/.cache/mapsdocs'],
+  ])('waits for another build %s, and says which', async (_, lockFile, what) => {
     const project = tempProject({ fixture: 'basic' });
-    // A running process holding the output's lock, as a build does while it writes.
+    // A running process holding the lock, as a build does while it writes.
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      writeFileSync(path.join(project.root, '.dist.lock'), String(holder.pid));
+      mkdirSync(path.dirname(path.join(project.root, lockFile)), { recursive: true });
+      writeFileSync(path.join(project.root, lockFile), String(holder.pid));
       const child = spawn(process.execPath, [BIN, 'build', '--no-search'], { cwd: project.root });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       for (let i = 0; i < 300 && !stderr.includes('waiting'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(stderr).toContain(`waiting for another build of dist (process ${holder.pid}) to finish (if none is running, remove ${path.join(project.root, '.dist.lock')})`);
+      expect(stderr).toContain(`waiting for another build ${what} (process ${holder.pid}) to finish (if none is running, remove ${path.join(project.root, lockFile)})`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(child.exitCode).toBe(null);
       expect(existsSync(path.join(project.root, 'dist'))).toBe(false);
       holder.kill();
       expect(await exited).toBe(0);
       expect(existsSync(path.join(project.root, 'dist', 'docs', 'intro.html'))).toBe(true);
+      // Both locks released.
       expect(readdirSync(project.root).filter((name) => name.startsWith('.dist'))).toEqual([]);
+      expect(existsSync(path.join(project.root, 'node_modules', '.cache', '.mapsdocs.lock'))).toBe(false);
     } finally {
       holder.kill();
       project.cleanup();

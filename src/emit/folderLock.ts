@@ -3,21 +3,23 @@ import path from 'node:path';
 import { isRunning } from './atomic.ts';
 
 /**
- * One build at a time into an output folder. Two builds of the same output each swap in a complete
- * site, but the one that finishes first would record (for its up-to-date check and page reuse) the
- * files of the other, made from other inputs. A build waits for the other; a lock left by a process
- * that is gone (killed) is taken over at once, which a process id allows and a time-out would not.
+ * One build at a time into a folder it writes: its output, and the build cache. Two builds of the same
+ * output each swap in a complete site, but the one that finishes first would record (for its
+ * up-to-date check and page reuse) the files of the other, made from other inputs; two builds sharing
+ * a cache would prune the store entries the other is about to link. A build waits for the other; a
+ * lock left by a process that is gone (killed) is taken over at once, which a process id allows and a
+ * time-out would not.
  *
- * The lock is a file beside the output (`.dist.lock`) holding the process id, made with O_EXCL.
+ * The lock is a file beside the folder (`.dist.lock`) holding the process id, made with O_EXCL.
  */
-export interface OutputLock {
+export interface FolderLock {
   release(): void;
 }
 
 const POLL_MS = 100;
 
-export function lockFileOf(outDir: string): string {
-  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+export function lockFileOf(folder: string): string {
+  return path.join(path.dirname(folder), `.${path.basename(folder)}.lock`);
 }
 
 function holderOf(file: string): number | undefined {
@@ -55,11 +57,11 @@ function removeIf(file: string, holder: number | undefined): void {
 }
 
 /**
- * Takes the lock of `outDir`, waiting while another running build holds it (`waiting` is told its
+ * Takes the lock of `folder`, waiting while another running build holds it (`waiting` is told its
  * process id once).
  */
-export async function lockOutput(outDir: string, waiting: (pid: number) => void): Promise<OutputLock> {
-  const file = lockFileOf(outDir);
+export async function lockFolder(folder: string, waiting: (pid: number) => void): Promise<FolderLock> {
+  const file = lockFileOf(folder);
   mkdirSync(path.dirname(file), { recursive: true });
   let told = false;
   let unreadable = 0;

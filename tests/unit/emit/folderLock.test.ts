@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockFileOf, lockOutput } from '../../../src/emit/outputLock.ts';
+import { lockFileOf, lockFolder } from '../../../src/emit/folderLock.ts';
 
 const made: string[] = [];
 afterEach(() => {
@@ -22,10 +22,10 @@ function endedProcess(): number {
   return child.pid as number;
 }
 
-describe('lockOutput', () => {
+describe('lockFolder', () => {
   it('holds a file beside the output naming this process, and removes it when released', async () => {
     const out = outDir();
-    const lock = await lockOutput(out, () => undefined);
+    const lock = await lockFolder(out, () => undefined);
     expect(lockFileOf(out)).toBe(path.join(path.dirname(out), '.dist.lock'));
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe(String(process.pid));
     lock.release();
@@ -39,7 +39,7 @@ describe('lockOutput', () => {
       writeFileSync(lockFileOf(out), String(holder.pid));
       const told: number[] = [];
       let taken = false;
-      const pending = lockOutput(out, (pid) => told.push(pid)).then((lock) => {
+      const pending = lockFolder(out, (pid) => told.push(pid)).then((lock) => {
         taken = true;
         return lock;
       });
@@ -60,7 +60,7 @@ describe('lockOutput', () => {
     const out = outDir();
     writeFileSync(lockFileOf(out), String(endedProcess()));
     const told: number[] = [];
-    const lock = await lockOutput(out, (pid) => told.push(pid));
+    const lock = await lockFolder(out, (pid) => told.push(pid));
     expect(told).toEqual([]);
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe(String(process.pid));
     lock.release();
@@ -70,7 +70,7 @@ describe('lockOutput', () => {
     const out = outDir();
     writeFileSync(lockFileOf(out), '');
     const started = Date.now();
-    const lock = await lockOutput(out, () => undefined);
+    const lock = await lockFolder(out, () => undefined);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe(String(process.pid));
     lock.release();
@@ -78,7 +78,7 @@ describe('lockOutput', () => {
 
   it('does not remove a lock another process took after this one released it', async () => {
     const out = outDir();
-    const lock = await lockOutput(out, () => undefined);
+    const lock = await lockFolder(out, () => undefined);
     writeFileSync(lockFileOf(out), '999999999');
     lock.release();
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe('999999999');
