@@ -44,7 +44,6 @@ export async function emitSite(
   // What a static host needs besides the files: their compressed copies, and the headers file.
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
-    writeHeadersFile(staging);
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
     // A copy whose change time is the one the last output's record gives it is taken unread.
@@ -54,6 +53,8 @@ export async function emitSite(
     const waiting = performance.now();
     await alongside;
     const indexed = performance.now();
+    // Once the search index's folder is there: the file names each top-level entry of the output.
+    writeHeadersFile(staging);
     compressor.compress(path.join(staging, INDEX_DIR));
     const compressed = compressor.done();
     digests = compressed.digests;

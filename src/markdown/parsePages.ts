@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { hashOf } from '../cache.ts';
 import { DOCS_ROUTE } from '../config/versions.ts';
 import type { BuildContext } from '../context.ts';
@@ -6,9 +7,9 @@ import { createConfinement } from '../io/confinement.ts';
 import type { SourcePage } from '../load/pages.ts';
 import { mapConcurrent } from '../util/mapConcurrent.ts';
 import { createMarkdownPool, MIN_PAGES_FOR_WORKERS } from './pool.ts';
-import { resolveFileLinks } from './plugins/remark-links.ts';
+import { imageHash, resolveFileLinks } from './plugins/remark-links.ts';
 import { createMarkdownProcessor, processMarkdown, type MarkdownProcessor } from './processor.ts';
-import type { MarkdownResult } from './types.ts';
+import type { ImageRef, MarkdownResult } from './types.ts';
 
 /** A page after the markdown stage. */
 export interface ParsedPage {
@@ -58,6 +59,19 @@ export async function parsePages(
   const finish = (result: MarkdownResult): MarkdownResult => (result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }) } : result);
   const keys = pages.map((page) => pageCacheKey(context, page));
   const contentConfinement = createConfinement([context.config.contentDir]);
+  // Each image read once a build, however many pages (and versions) show it.
+  const imageHashes = new Map<string, string | undefined>();
+  const imageUnchanged = (image: ImageRef): boolean => {
+    if (!imageHashes.has(image.file)) {
+      try {
+        imageHashes.set(image.file, imageHash(image.file));
+      } catch {
+        imageHashes.set(image.file, undefined);
+      }
+    }
+    const hash = imageHashes.get(image.file);
+    return hash !== undefined && path.basename(image.output, path.extname(image.output)).endsWith(`-${hash}`);
+  };
   const misses = pages.filter((_, i) => !context.cache.pages.has(keys[i] ?? ''));
   // Many pages to parse: spread them over worker threads; few: parse here, where grammars may already be loaded.
   const pool =
@@ -107,8 +121,9 @@ export async function parsePages(
         const key = keys[i] ?? '';
         context.usedPages.add(key);
         const cached = context.cache.pages.get(key);
-        // The cache is a file anyone with write access to node_modules can change: an image it names must still be content.
-        const hit = cached && cached.images.every((image) => contentConfinement.locate(image.file).status === 'inside') ? cached : undefined;
+        // The cache is a file anyone with write access to node_modules can change: an image it names must
+        // still be content. And an image edited since gets another name: the page is parsed again.
+        const hit = cached && cached.images.every((image) => contentConfinement.locate(image.file).status === 'inside' && imageUnchanged(image)) ? cached : undefined;
         if (hit) {
           for (const diagram of hit.diagrams ?? []) context.diagrams.used.add(diagram);
           const finished = finish(hit);

@@ -302,6 +302,25 @@ describe('build failures and options', () => {
     }
   });
 
+  it('parses a page again when an image it shows changed, even to the same size', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const image = path.join(project.content, 'docs', 'shot.svg');
+      writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10" fill="red"/></svg>');
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n\n![A shot](./shot.svg)\n`);
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      writeFileSync(image, readFileSync(image, 'utf8').replace('red', 'tan'));
+      const again = await cli(['build', '--no-search'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      const shown = /src="\/assets\/images\/(shot-[0-9a-f]{8}\.svg)"/.exec(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8'))?.[1];
+      expect(readFileSync(path.join(project.root, 'dist', 'assets', 'images', shown ?? 'none'), 'utf8')).toContain('tan');
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('renders again every page whose sidebar an edit changed, though its own text did not change', async () => {
     const project = tempProject({ fixture: 'basic' });
     const read = (dir: string, rel: string): string => readFileSync(path.join(project.root, dir, rel), 'utf8');

@@ -21,6 +21,11 @@ export interface LinkOptions {
 
 const OUTSIDE_HINT = 'a page may only use files inside the content folder: copy the file into content/static and link it from there, or put it next to this page';
 
+/** The part of an image's output name that changes with its contents. */
+export function imageHash(file: string): string {
+  return createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 8);
+}
+
 /**
  * A link of a versioned page to a route under /docs leads into the page's own
  * version: copied docs keep linking to their own pages. A link that names
@@ -141,7 +146,7 @@ export default function remarkLinks(options: LinkOptions) {
         report(file, { message: `image not found: ${raw}`, hint: 'check the path relative to this markdown file', node });
         continue;
       }
-      const hash = createHash('sha1').update(readFileSync(located.real)).digest('hex').slice(0, 8);
+      const hash = imageHash(located.real);
       const ext = path.extname(absolute);
       // The name is the author's, reduced to characters that are safe in a URL and a file name.
       const name = path.basename(absolute, ext).replace(/[^\p{L}\p{N}._-]+/gu, '-');
