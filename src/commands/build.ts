@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
@@ -30,7 +30,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   const reporter = options.reporter ?? consoleReporter(options.quiet);
   const config = resolveConfig(options);
-  refuseLinkedOutput(config.outDir);
+  refuseForeignOutput(config.outDir);
   // From the up-to-date check to the record of the output: another build of this output, or with this
   // cache, waits. Always the output first, then the cache: two builds never hold one each.
   const waitFor = (folder: string, what: string) => (pid: number) =>
@@ -52,12 +52,26 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   }
 }
 
+/** What every output of a build holds: a folder with both is one a build made. */
+const OUTPUT_MARKS = ['404.html', 'sitemap.xml'];
+
 /**
- * A build replaces its output folder whole: an output that is a symbolic link would be replaced by a
- * folder, not written through, which is refused rather than done silently.
+ * A build replaces its output folder whole. So it refuses to replace anything that is not a folder a
+ * build made, or an empty one. A file or a device is refused, and so is a folder holding other files,
+ * since they would be deleted. A symbolic link would be replaced by a folder rather than written
+ * through: it is refused too, not replaced silently.
  */
-function refuseLinkedOutput(outDir: string): void {
-  if (lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return;
+function refuseForeignOutput(outDir: string): void {
+  const stat = lstatSync(outDir, { throwIfNoEntry: false });
+  if (stat === undefined) return;
+  if (stat.isDirectory()) {
+    const names = readdirSync(outDir);
+    if (names.length === 0 || OUTPUT_MARKS.every((name) => names.includes(name))) return;
+    throw new UsageError(`--out ${outDir} holds files that are not a site built by mapsdocs (it has no ${OUTPUT_MARKS.join(' and ')}): a build replaces its output folder whole and would delete them; choose a new or empty folder, or remove this one first`);
+  }
+  if (!stat.isSymbolicLink()) {
+    throw new UsageError(`--out ${outDir} is not a folder: a build replaces its output folder whole and would replace it; choose a new or empty folder`);
+  }
   let target: string;
   try {
     target = realpathSync(outDir);

@@ -162,6 +162,20 @@ function checkOutputFolder(outDir: string, root: string, contentDir: string): vo
 }
 
 /**
+ * Nor may it be, hold or sit inside the description's folder (a build would delete the description it
+ * reads, or write among the files its $refs name) or the project's node_modules (the engine's
+ * dependencies and its cache). A folder that holds the project itself (a description named by
+ * `--openapi ../api.yaml`) may hold the output too.
+ */
+function checkOutputAgainstInputs(outDir: string, root: string, folders: [string, string][]): void {
+  for (const [folder, name] of folders) {
+    if (isWithin(outDir, folder) || (isWithin(folder, outDir) && !isWithin(folder, root))) {
+      throw new UsageError(`--out ${outDir} would replace ${name} (${folder}): a build replaces its output folder whole; choose a folder of its own, such as dist`);
+    }
+  }
+}
+
+/**
  * One locale is what this engine builds. Several would need the translated
  * sites Docusaurus builds (i18n/<locale>/…), which it does not: refused here,
  * rather than accepted and then built in one language only.
@@ -220,6 +234,10 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     openapiName: path.basename(configured),
     locate,
   });
+  checkOutputAgainstInputs(outDir, root, [
+    [path.dirname(configured), "the API description's folder"],
+    [path.join(root, 'node_modules'), 'the dependencies (node_modules) and the build cache'],
+  ]);
   // A version's description is read as the current one is: from the description's folder, never through a link out of it.
   for (const version of versions) {
     if (version.openapiFile === undefined || version.openapiFile === openapiFile) continue;

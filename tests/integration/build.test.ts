@@ -128,7 +128,8 @@ describe('mapsdocs build on a fixture site', () => {
 
 describe('build failures and options', () => {
   it('fails with --strict on a broken link and leaves the previous output untouched', async () => {
-    const project = tempProject({ fixture: 'basic', files: { 'dist/keep.txt': 'old build' } });
+    // A previous output: what every build leaves, and one more file.
+    const project = tempProject({ fixture: 'basic', files: { 'dist/keep.txt': 'old build', 'dist/404.html': '<p>old</p>', 'dist/sitemap.xml': '<urlset/>' } });
     try {
       const result = await cli(['build', '--strict'], project.root);
       expect(result.code).toBe(1);
@@ -501,9 +502,34 @@ describe('build failures and options', () => {
       expect(result.stderr).toContain(`is a symbolic link (to ${target}): a build replaces its output folder whole, so it would replace the link, not write into ${target}; pass --out ${target}, or remove the link`);
       expect(lstatSync(path.join(project.root, 'dist')).isSymbolicLink()).toBe(true);
       expect(readdirSync(target)).toEqual(['keep.txt']);
-      // Given the folder itself, it builds there.
+      // Given the folder itself, which holds files no build made, it refuses it too; emptied, it builds there.
+      const foreign = await cli(['build', '--no-search', '--out', 'published'], project.root);
+      expect(foreign.code).toBe(2);
+      expect(foreign.stderr).toContain(`--out ${target} holds files that are not a site built by mapsdocs (it has no 404.html and sitemap.xml): a build replaces its output folder whole and would delete them; choose a new or empty folder, or remove this one first`);
+      expect(readdirSync(target)).toEqual(['keep.txt']);
+      rmSync(path.join(target, 'keep.txt'));
       expect((await cli(['build', '--no-search', '--out', 'published'], project.root)).code).toBe(0);
       expect(existsSync(path.join(target, 'docs', 'intro.html'))).toBe(true);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['the API description\'s folder', ['--out', 'openapi'], 'would replace the API description\'s folder'],
+    ['a folder inside it', ['--out', 'openapi/site'], 'would replace the API description\'s folder'],
+    ['node_modules', ['--out', 'node_modules'], 'would replace the dependencies (node_modules) and the build cache'],
+    ['the build cache', ['--out', 'node_modules/.cache/mapsdocs'], 'would replace the dependencies (node_modules) and the build cache'],
+    ['a file', ['--out', 'notes.txt'], 'is not a folder'],
+  ])('refuses an output folder that is %s, and changes nothing', async (_, args, message) => {
+    const project = tempProject({ fixture: 'basic', files: { 'notes.txt': 'mine', 'openapi/api.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'small.yaml'), 'utf8') } });
+    try {
+      const before = walk(project.root).map((f) => [f, readFileSync(f, 'utf8')]);
+      const result = await cli(['build', '--no-search', '--openapi', 'openapi/api.yaml', ...args], project.root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(walk(project.root).map((f) => [f, readFileSync(f, 'utf8')])).toEqual(before);
     } finally {
       project.cleanup();
     }
