@@ -28,6 +28,11 @@ function report(error: unknown): number {
     process.stderr.write(`error: ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}\n`);
     return 1;
   }
+  const system = systemError(error);
+  if (system !== undefined) {
+    process.stderr.write(`${system}\n`);
+    return 1;
+  }
   process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   let cause = error instanceof Error ? error.cause : undefined;
   while (cause) {
@@ -136,4 +141,30 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     return report(error);
   }
+}
+
+/** What the operating system refused, by its code: what to do about it. */
+const SYSTEM_HINTS: Record<string, string> = {
+  EACCES: 'check the permissions of that folder, or choose another one (--out)',
+  EPERM: 'check the permissions of that folder, or choose another one (--out)',
+  EROFS: 'that file system is read-only: choose a folder on another one (--out)',
+  ENOSPC: 'free space on that disk and build again',
+  EDQUOT: 'free space within your quota and build again',
+  ENOENT: 'a folder on that path does not exist and cannot be made there: choose another one (--out)',
+  ENOTDIR: 'a part of that path is a file, not a folder: choose another one (--out)',
+  EISDIR: 'a folder is where a file was expected: remove it, or choose another output folder (--out)',
+  EMFILE: 'too many files are open: raise the limit (ulimit -n) and build again',
+};
+
+/**
+ * A file the system would not let the command read or write (permissions, a full disk, a path through
+ * a file): said as such, with the path, not as a fault of the engine. The output folder is replaced only
+ * once complete, so the previous one is as it was.
+ */
+function systemError(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, path: file, syscall } = error as NodeJS.ErrnoException;
+  const hint = code === undefined ? undefined : SYSTEM_HINTS[code];
+  if (hint === undefined || file === undefined) return undefined;
+  return `error: could not ${syscall ?? 'use'} ${file} (${code}): ${hint}; the previous output, if any, is left as it was`;
 }

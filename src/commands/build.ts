@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
+import { removeAbandonedBeside } from '../emit/atomic.ts';
 import { lockFileOf, lockFolder } from '../emit/folderLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
 import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
@@ -88,6 +89,12 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   const fingerprint = inputs?.value;
   const last = fingerprint ? reusableBuild(config, fingerprint, recorded) : undefined;
   if (last) {
+    // What a killed build left beside the output goes, though nothing is written.
+    try {
+      removeAbandonedBeside(config.outDir);
+    } catch {
+      // The output's folder cannot be read: nothing to clean up that this build could.
+    }
     for (const warning of last.warnings) reporter.warn(warning);
     const ms = performance.now() - started;
     reporter.info(`✓ ${last.pages} pages in ${path.relative(process.cwd(), config.outDir) || '.'} are up to date: no input changed since the last build (checked in ${ms.toFixed(0)} ms; --no-cache builds anyway)`);

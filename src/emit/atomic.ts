@@ -137,7 +137,11 @@ export async function writeSiteAtomically(
   return { leftover };
 }
 
-/** Removes the temporary folders of builds of this output that were killed (their process is gone). */
+/** Removes the temporary folders of builds of `outDir` that were killed (their process is gone). */
+export function removeAbandonedBeside(outDir: string): void {
+  removeAbandoned(path.dirname(outDir), path.basename(outDir));
+}
+
 function removeAbandoned(parent: string, base: string): void {
   const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`);
   for (const name of readdirSync(parent)) {

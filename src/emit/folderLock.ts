@@ -1,5 +1,6 @@
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { UsageError } from '../errors.ts';
 import { isRunning } from './atomic.ts';
 
 /**
@@ -46,6 +47,21 @@ function tryTake(file: string): boolean {
   }
 }
 
+/**
+ * Whether process `pid` runs mapsdocs, where the system says (Linux's /proc): a lock naming a process
+ * id that another program has since been given (after a reboot, say) is not waited for. Elsewhere,
+ * any running process counts.
+ */
+function isBuild(pid: number): boolean {
+  let command: string;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return true;
+  }
+  return command.includes('mapsdocs');
+}
+
 /** Removes the lock if it still names `holder` (another build may have taken it meanwhile). */
 function removeIf(file: string, holder: number | undefined): void {
   if (holderOf(file) !== holder) return;
@@ -68,6 +84,9 @@ export async function lockFolder(folder: string, waiting: (pid: number) => void)
   const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, POLL_MS));
   for (;;) {
     if (tryTake(file)) break;
+    const kind = lstatSync(file, { throwIfNoEntry: false });
+    // Never made by a build (a folder, a link): not removed, as nothing says whose it is.
+    if (kind !== undefined && !kind.isFile()) throw new UsageError(`${file} is in the way of the build's lock file (it is not a file): remove it and build again`);
     const holder = holderOf(file);
     if (holder === process.pid) break;
     if (holder === undefined) {
@@ -77,7 +96,7 @@ export async function lockFolder(folder: string, waiting: (pid: number) => void)
       else await pause();
       continue;
     }
-    if (!isRunning(holder)) {
+    if (!isRunning(holder) || !isBuild(holder)) {
       // Left by a build that is gone.
       removeIf(file, holder);
       continue;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -465,7 +465,7 @@ describe('build failures and options', () => {
   ])('waits for another build %s, and says which', async (_, lockFile, what) => {
     const project = tempProject({ fixture: 'basic' });
     // A running process holding the lock, as a build does while it writes.
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs']);
     try {
       mkdirSync(path.dirname(path.join(project.root, lockFile)), { recursive: true });
       writeFileSync(path.join(project.root, lockFile), String(holder.pid));
@@ -667,6 +667,35 @@ describe('build failures and options', () => {
       const strict = await cli(['build', '--strict'], project.root);
       expect(strict.code).toBe(1);
       expect((await cli(['build', '--no-cache'], project.root)).stderr).not.toMatch(upToDate);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('removes what a killed build left beside the output, even when the output is up to date', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      // The id of a process that has ended, as a build killed while writing leaves its folder.
+      const ended = spawnSync(process.execPath, ['-e', '0']).pid;
+      const left = path.join(project.root, `.dist.tmp-${ended}`);
+      mkdirSync(path.join(left, 'docs'), { recursive: true });
+      writeFileSync(path.join(left, 'docs', 'intro.html'), 'half written');
+      const again = await cli(['build', '--no-search'], project.root);
+      expect(again.stderr).toMatch(/are up to date/);
+      expect(existsSync(left)).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('says what the system refused, with the path, when the output cannot be written', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      const result = await cli(['build', '--no-search', '--out', '/proc/mapsdocs-site'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: could not \w+ \/proc\/\S+ \(ENOENT\): a folder on that path does not exist and cannot be made there: choose another one \(--out\)/m);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
     } finally {
       project.cleanup();
     }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('lockFolder', () => {
 
   it('waits while a running process holds it, says so once, and takes it when that process ends', async () => {
     const out = outDir();
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs']);
     try {
       writeFileSync(lockFileOf(out), String(holder.pid));
       const told: number[] = [];
@@ -82,5 +82,25 @@ describe('lockFolder', () => {
     writeFileSync(lockFileOf(out), '999999999');
     lock.release();
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe('999999999');
+  });
+  it('does not wait for a running process that is not mapsdocs (its id given anew since the lock was left)', async () => {
+    const out = outDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(lockFileOf(out), String(other.pid));
+      const told: number[] = [];
+      const lock = await lockFolder(out, (pid) => told.push(pid));
+      expect(told).toEqual([]);
+      lock.release();
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('refuses a lock path that is not a file, and leaves it', async () => {
+    const out = outDir();
+    mkdirSync(lockFileOf(out));
+    await expect(lockFolder(out, () => undefined)).rejects.toThrow(`${lockFileOf(out)} is in the way of the build's lock file (it is not a file): remove it and build again`);
+    expect(statSync(lockFileOf(out)).isDirectory()).toBe(true);
   });
 });
