@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { linkOnTheWay } from './emit/fileStore.ts';
@@ -7,6 +7,7 @@ import type { DiagramResult } from './diagrams/mermaidSvg.ts';
 import type { MarkdownResult } from './markdown/types.ts';
 import type { ApiChangeSet } from './openapi/changes.ts';
 import type { Reference } from './openapi/reference.ts';
+import { readRegularFile } from './io/readRegular.ts';
 
 /**
  * Work kept between builds: highlighted code blocks and parsed pages. Keys
@@ -63,7 +64,7 @@ export function loadCache(dir: string, engine: string): BuildCache {
     const map = cache[section] as Map<string, unknown>;
     for (const name of names) {
       try {
-        const entry = deserialize(readFileSync(path.join(folder, name))) as unknown;
+        const entry = deserialize(readRegularFile(path.join(folder, name))) as unknown;
         // An entry cut short or written by hand is a miss, never an error: the work is done again.
         if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || entryName(entry[0]) !== name) continue;
         map.set(entry[0], entry[1]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
 import { removeAbandonedBeside } from '../emit/atomic.ts';
+import { linkOnTheWay } from '../emit/fileStore.ts';
 import { lockFileOf, lockFolder } from '../emit/folderLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
 import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
@@ -30,8 +31,14 @@ export interface BuildOutcome {
 export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   const started = performance.now();
   const reporter = options.reporter ?? consoleReporter(options.quiet);
-  const config = resolveConfig(options);
+  let config = resolveConfig(options);
   refuseForeignOutput(config.outDir);
+  // The cache's own folder (or node_modules/.cache) leading elsewhere: its clean-up would delete files there.
+  const linked = config.cache ? linkOnTheWay(path.join(config.root, 'node_modules'), config.cacheDir) : undefined;
+  if (linked !== undefined) {
+    reporter.warn(`the build cache is not used: ${path.relative(process.cwd(), linked) || linked} is a symbolic link, and the cache's clean-up would delete files where it leads; replace it with a folder`);
+    config = { ...config, cache: false };
+  }
   // From the up-to-date check to the record of the output: another build of this output, or with this
   // cache, waits. Always the output first, then the cache: two builds never hold one each.
   const waitFor = (folder: string, what: string) => (pid: number) =>

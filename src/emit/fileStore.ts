@@ -123,7 +123,7 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
 export function sameBytes(file: string, bytes: Uint8Array): boolean {
   let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     // Its mode too: a link carries it into the output, which must be as a build without the cache writes it.
     return stat.isFile() && (stat.mode & 0o777) === WRITTEN_MODE && stat.size === bytes.length && readFileSync(fd).equals(bytes);

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOnTheWay, linkOrCopy } from './fileStore.ts';
+import { readRegularFile } from '../io/readRegular.ts';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -55,7 +56,7 @@ const MANIFEST = 'manifest.json';
 function recordOf(file: string): Recorded | undefined {
   try {
     const stat = lstatSync(file);
-    return stat.isFile() ? [stat.size, stat.mode, digest(readFileSync(file))] : undefined;
+    return stat.isFile() ? [stat.size, stat.mode, digest(readRegularFile(file))] : undefined;
   } catch {
     return undefined;
   }
@@ -63,7 +64,7 @@ function recordOf(file: string): Recorded | undefined {
 
 function readManifest(store: string): Map<string, Recorded> {
   try {
-    return new Map(Object.entries(JSON.parse(readFileSync(path.join(store, MANIFEST), 'utf8')) as Record<string, Recorded>));
+    return new Map(Object.entries(JSON.parse(readRegularFile(path.join(store, MANIFEST)).toString('utf8')) as Record<string, Recorded>));
   } catch {
     return new Map();
   }

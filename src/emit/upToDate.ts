@@ -5,6 +5,7 @@ import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { descriptionSources } from '../openapi/sources.ts';
+import { readRegularFile } from '../io/readRegular.ts';
 
 /**
  * The up-to-date check of `mapsdocs build`, as make does it: when every input
@@ -124,7 +125,7 @@ function listOutput(outDir: string): OutputRecord[] {
 /** The record of the last successful build into this output folder, whatever its inputs were. */
 export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
   try {
-    const last = JSON.parse(readFileSync(path.join(config.cacheDir, FILE), 'utf8')) as LastBuild;
+    const last = JSON.parse(readRegularFile(path.join(config.cacheDir, FILE)).toString('utf8')) as LastBuild;
     return last.outDir === config.outDir && Array.isArray(last.files) ? last : undefined;
   } catch {
     return undefined;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import { openFileStore } from '../emit/fileStore.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { createIndexBuilder } from './builder.ts';
 import { parseSearchSource, searchSourceOf } from './sections.ts';
+import { readRegularFile } from '../io/readRegular.ts';
 
 /**
  * The search index of a build or of dev, on the thread that holds it: pages
@@ -150,10 +151,10 @@ export function writeIndexFiles(dir: string, files: readonly OutputFile[], store
 export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | undefined {
   const dir = path.join(cacheDir, 'search');
   try {
-    const [recordedKey, sum] = readFileSync(path.join(dir, 'key'), 'utf8').split('\n');
+    const [recordedKey, sum] = readRegularFile(path.join(dir, 'key')).toString('utf8').split('\n');
     if (recordedKey !== key) return undefined;
-    const list = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as [string, number, number][];
-    const bundle = readFileSync(path.join(dir, 'bundle'));
+    const list = JSON.parse(readRegularFile(path.join(dir, 'files.json')).toString('utf8')) as [string, number, number][];
+    const bundle = readRegularFile(path.join(dir, 'bundle'));
     // Checked, as the files go out as they are: a bundle changed since (by hand, a faulty disk) is not used.
     if (createHash('sha1').update(bundle).digest('hex') !== sum) return undefined;
     return list.map(([file, start, end]) => ({ path: file, contents: bundle.subarray(start, end) }));

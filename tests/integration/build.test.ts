@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -426,6 +426,50 @@ describe('build failures and options', () => {
         for (const copy of copies) expect(gunzipSync(readFileSync(copy)).equals(readFileSync(copy.slice(0, -'.gz'.length))), path.relative(dist, copy)).toBe(true);
         writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nOne more line.\n`);
       }
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it.each([
+    ['an entry of its file store', (cache: string) => path.join(cache, 'files', 'site', readdirSync(path.join(cache, 'files', 'site'))[0] ?? 'none')],
+    ['its record of the last build', (cache: string) => path.join(cache, 'last-build.json')],
+    ['its manifest of compressed copies', (cache: string) => path.join(cache, 'compressed', 'manifest.json')],
+  ])('does not hang on a FIFO in place of %s', async (_, place) => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const fifo = place(path.join(project.root, 'node_modules', '.cache', 'mapsdocs'));
+      rmSync(fifo, { force: true });
+      execFileSync('mkfifo', [fifo]);
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.ms).toBeLessThan(30_000);
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  }, 60_000);
+
+  it('does not use a build cache whose folder is a symbolic link, and touches nothing where it leads', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const cache = path.join(project.root, 'node_modules', '.cache', 'mapsdocs');
+      const elsewhere = path.join(project.root, 'elsewhere');
+      renameSync(cache, elsewhere);
+      symlinkSync(elsewhere, cache);
+      writeFileSync(path.join(elsewhere, 'compressed', 'not-an-entry.gz'), 'mine');
+      const before = walk(elsewhere).map((f) => [f, readFileSync(f, 'utf8')]);
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('the build cache is not used: node_modules/.cache/mapsdocs is a symbolic link');
+      expect(walk(elsewhere).map((f) => [f, readFileSync(f, 'utf8')])).toEqual(before);
+      await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();
     }
