@@ -53,7 +53,7 @@ describe('diagrams drawn at build time', () => {
 
 describe('a diagram the renderer cannot draw', () => {
   it('is drawn in the browser, as before, with a warning at its fence; --strict fails the build and keeps the last output', async () => {
-    const project = tempProject({ files: { 'content/docs/plan.md': pageWith('Plan', FLOW, GANTT), 'dist/keep.txt': 'old build' } });
+    const project = tempProject({ files: { 'content/docs/plan.md': pageWith('Plan', FLOW, GANTT), 'dist/keep.txt': 'old build', 'dist/404.html': '<p>old</p>', 'dist/sitemap.xml': '<urlset/>' } });
     try {
       const strict = await cli(['build', '--strict'], project.root);
       expect(strict.code).toBe(1);
