@@ -15,6 +15,13 @@ function walk(dir: string): string[] {
   });
 }
 
+/** Changes a sentence of the fixture's introduction, as an author's edit; gives the page's file. */
+function editIntro(content: string): string {
+  const intro = path.join(content, 'docs', 'intro.md');
+  writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+  return intro;
+}
+
 describe('mapsdocs build on a fixture site', () => {
   const project = tempProject({ fixture: 'basic' });
   const out = path.join(project.root, 'dist');
@@ -347,8 +354,7 @@ describe('build failures and options', () => {
       const entries = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', 'cache-v2');
       rmSync(entries, { recursive: true });
       writeFileSync(entries, 'not a folder');
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(/could not save the build cache in node_modules\/\.cache\/mapsdocs \(.*\): the next build will parse and highlight again/);
@@ -369,8 +375,7 @@ describe('build failures and options', () => {
       const store = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', folder);
       rmSync(store, { recursive: true });
       writeFileSync(store, 'not a folder');
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(/could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/);
@@ -393,8 +398,7 @@ describe('build failures and options', () => {
       symlinkSync(outside, guide);
       const secret = path.join(outside, 'setup.html');
       const before = readFileSync(secret, 'utf8');
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       expect(lstatSync(guide).isDirectory()).toBe(true);
@@ -418,8 +422,7 @@ describe('build failures and options', () => {
       // here to the same size and modification time.
       const victim = copies[0] as string;
       overwriteKeepingTime(victim, Buffer.alloc(statSync(victim).size, 0x41));
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      const intro = editIntro(project.content);
       for (let build = 0; build < 2; build += 1) {
         const result = await cli(['build', '--no-search'], project.root);
         expect(result.code, result.stderr).toBe(0);
@@ -442,8 +445,7 @@ describe('build failures and options', () => {
       const fifo = place(path.join(project.root, 'node_modules', '.cache', 'mapsdocs'));
       rmSync(fifo, { force: true });
       execFileSync('mkfifo', [fifo]);
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       expect(result.ms).toBeLessThan(30_000);
@@ -463,8 +465,7 @@ describe('build failures and options', () => {
       symlinkSync(elsewhere, cache);
       writeFileSync(path.join(elsewhere, 'compressed', 'not-an-entry.gz'), 'mine');
       const before = walk(elsewhere).map((f) => [f, readFileSync(f, 'utf8')]);
-      const intro = path.join(project.content, 'docs', 'intro.md');
-      writeFileSync(intro, readFileSync(intro, 'utf8').replace('Welcome to the fixture.', 'Welcome to the fixture, again.'));
+      editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain('the build cache is not used: node_modules/.cache/mapsdocs is a symbolic link');
