@@ -147,6 +147,22 @@ function checkInside(folder: string, file: string, what: string): void {
   }
 }
 
+/** `file` with every symbolic link of the part of it that exists resolved (the rest as it is). */
+function realAsFar(file: string): string {
+  let existing = path.resolve(file);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(existing), ...rest);
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return path.resolve(file);
+      rest.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
 /**
  * The output folder is replaced whole by every build: it may be neither the
  * project, nor the content folder, nor hold them, nor sit inside the content.
@@ -203,6 +219,8 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   if (options.content === undefined) checkInsideProject(root, contentDir, 'content', 'the content folder');
   const outDir = path.resolve(root, options.out ?? 'dist');
   checkOutputFolder(outDir, root, contentDir);
+  // Again where symbolic links lead: `--out link/sub` through a link to the content is the content.
+  checkOutputFolder(realAsFar(outDir), realAsFar(root), realAsFar(contentDir));
   const { site, file: configFile, locate, isSet } = loadSiteConfig(contentDir);
   checkLocales(site, locate);
   checkLogos(site, contentDir, locate);
@@ -234,10 +252,12 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     openapiName: path.basename(configured),
     locate,
   });
-  checkOutputAgainstInputs(outDir, root, [
+  const inputFolders: [string, string][] = [
     [path.dirname(configured), "the API description's folder"],
     [path.join(root, 'node_modules'), 'the dependencies (node_modules) and the build cache'],
-  ]);
+  ];
+  checkOutputAgainstInputs(outDir, root, inputFolders);
+  checkOutputAgainstInputs(realAsFar(outDir), realAsFar(root), inputFolders.map(([folder, name]) => [realAsFar(folder), name]));
   // A version's description is read as the current one is: from the description's folder, never through a link out of it.
   for (const version of versions) {
     if (version.openapiFile === undefined || version.openapiFile === openapiFile) continue;

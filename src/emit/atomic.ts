@@ -146,7 +146,9 @@ function removeAbandoned(parent: string, base: string): void {
   const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`);
   for (const name of readdirSync(parent)) {
     const pid = Number(pattern.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    // The build writing this output holds its lock (folderLock.ts): another's folders are left over
+    // from a build that is gone, even when its process id has since been given to another program.
+    if (!pid || pid === process.pid) continue;
     try {
       rmSync(path.join(parent, name), { recursive: true, force: true });
     } catch {

@@ -48,18 +48,19 @@ function tryTake(file: string): boolean {
 }
 
 /**
- * Whether process `pid` runs mapsdocs, where the system says (Linux's /proc): a lock naming a process
- * id that another program has since been given (after a reboot, say) is not waited for. Elsewhere,
- * any running process counts.
+ * Whether process `pid` runs a mapsdocs build, where the system says (Linux's /proc): a lock naming a
+ * process id that another program (or `mapsdocs serve`, `dev`) has since been given, after a reboot
+ * or in a container where ids are small, is not waited for. Elsewhere, any running process counts.
  */
 function isBuild(pid: number): boolean {
-  let command: string;
+  let args: string[];
   try {
-    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   } catch {
     return true;
   }
-  return command.includes('mapsdocs');
+  const engine = args.findIndex((arg) => arg.includes('mapsdocs'));
+  return engine >= 0 && args.slice(engine + 1).includes('build');
 }
 
 /** Removes the lock if it still names `holder` (another build may have taken it meanwhile). */

@@ -510,7 +510,7 @@ describe('build failures and options', () => {
   ])('waits for another build %s, and says which', async (_, lockFile, what) => {
     const project = tempProject({ fixture: 'basic' });
     // A running process holding the lock, as a build does while it writes.
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs', 'build']);
     try {
       mkdirSync(path.dirname(path.join(project.root, lockFile)), { recursive: true });
       writeFileSync(path.join(project.root, lockFile), String(holder.pid));
@@ -566,9 +566,14 @@ describe('build failures and options', () => {
     ['node_modules', ['--out', 'node_modules'], 'would replace the dependencies (node_modules) and the build cache'],
     ['the build cache', ['--out', 'node_modules/.cache/mapsdocs'], 'would replace the dependencies (node_modules) and the build cache'],
     ['a file', ['--out', 'notes.txt'], 'is not a folder'],
+    ["the API description's folder through a symbolic link", ['--out', 'link-to-openapi/site'], "would replace the API description's folder"],
+    ['node_modules through a symbolic link', ['--out', 'link-to-modules/site'], 'would replace the dependencies (node_modules) and the build cache'],
   ])('refuses an output folder that is %s, and changes nothing', async (_, args, message) => {
     const project = tempProject({ fixture: 'basic', files: { 'notes.txt': 'mine', 'openapi/api.yaml': readFileSync(path.join(FIXTURES, 'openapi', 'small.yaml'), 'utf8') } });
     try {
+      mkdirSync(path.join(project.root, 'node_modules'), { recursive: true });
+      symlinkSync(path.join(project.root, 'openapi'), path.join(project.root, 'link-to-openapi'));
+      symlinkSync(path.join(project.root, 'node_modules'), path.join(project.root, 'link-to-modules'));
       const before = walk(project.root).map((f) => [f, readFileSync(f, 'utf8')]);
       const result = await cli(['build', '--no-search', '--openapi', 'openapi/api.yaml', ...args], project.root);
       expect(result.code).toBe(2);

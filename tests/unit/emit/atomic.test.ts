@@ -32,13 +32,14 @@ describe('writing a site atomically', () => {
     expect(readdirSync(root)).toEqual(['dist']);
   });
 
-  it('removes the temporary folders of killed builds of the same output, and only those', async () => {
+  it('removes the temporary folders of other builds of the same output, and only those', async () => {
     const out = previousSite();
-    // A process that has exited: its folders are abandoned. pid 1 always runs: its folder stays.
+    // The writer holds the output's lock: another build's folders are abandoned, whether its process
+    // is gone or its id now belongs to another program (pid 1). Another output's stay.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     for (const name of [`.dist.tmp-${gone}`, `.dist.old-${gone}`, '.dist.tmp-1', `.other.tmp-${gone}`]) mkdirSync(path.join(root, name));
     await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }]);
-    expect(readdirSync(root).sort()).toEqual(['.dist.tmp-1', `.other.tmp-${gone}`, 'dist']);
+    expect(readdirSync(root).sort()).toEqual([`.other.tmp-${gone}`, 'dist']);
   });
 
   it('leaves the previous site and no temporary folder when what is written alongside fails', async () => {

@@ -34,7 +34,7 @@ describe('lockFolder', () => {
 
   it('waits while a running process holds it, says so once, and takes it when that process ends', async () => {
     const out = outDir();
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'mapsdocs', 'build']);
     try {
       writeFileSync(lockFileOf(out), String(holder.pid));
       const told: number[] = [];
@@ -83,9 +83,12 @@ describe('lockFolder', () => {
     lock.release();
     expect(readFileSync(lockFileOf(out), 'utf8')).toBe('999999999');
   });
-  it('does not wait for a running process that is not mapsdocs (its id given anew since the lock was left)', async () => {
+  it.each([
+    ['another program', []],
+    ['mapsdocs serve', ['mapsdocs', 'serve']],
+  ])('does not wait for a running process that is not a build (%s, its id given anew since the lock was left)', async (_, args: string[]) => {
     const out = outDir();
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', ...args]);
     try {
       writeFileSync(lockFileOf(out), String(other.pid));
       const told: number[] = [];
