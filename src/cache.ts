@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { linkOnTheWay } from './emit/fileStore.ts';
+import { linkOnTheWay } from './io/confinement.ts';
 import type { DiagramResult } from './diagrams/mermaidSvg.ts';
 import type { MarkdownResult } from './markdown/types.ts';
 import type { ApiChangeSet } from './openapi/changes.ts';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { formatReport, type BrokenLink } from '../check/links.ts';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../config/resolve.ts';
 import { removeAbandonedBeside } from '../emit/atomic.ts';
-import { linkOnTheWay } from '../emit/fileStore.ts';
 import { lockFileOf, lockFolder } from '../emit/folderLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
 import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
 import { engineVersion } from '../engine.ts';
 import { UsageError } from '../errors.ts';
+import { linkOnTheWay } from '../io/confinement.ts';
 import { consoleReporter, formatTimings, type Reporter, type Timing } from '../util/task.ts';
 
 export interface BuildOptions extends ResolveOptions {
@@ -36,14 +36,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   // The cache's own folder (or node_modules/.cache) leading elsewhere: its clean-up would delete files there.
   const linked = config.cache ? linkOnTheWay(path.join(config.root, 'node_modules'), config.cacheDir) : undefined;
   if (linked !== undefined) {
-    reporter.warn(`the build cache is not used: ${path.relative(process.cwd(), linked) || linked} is a symbolic link, and the cache's clean-up would delete files where it leads; replace it with a folder`);
+    reporter.warn(`the build cache is not used: ${shown(linked)} is a symbolic link, and the cache's clean-up would delete files where it leads; replace it with a folder`);
     config = { ...config, cache: false };
   }
   // From the up-to-date check to the record of the output: another build of this output, or with this
   // cache, waits. Always the output first, then the cache: two builds never hold one each.
   const waitFor = (folder: string, what: string) => (pid: number) =>
     reporter.info(`waiting for another build ${what} (process ${pid}) to finish (if none is running, remove ${lockFileOf(folder)})`);
-  const shown = (folder: string): string => path.relative(process.cwd(), folder) || '.';
   const locks = [await lockFolder(config.outDir, waitFor(config.outDir, `of ${shown(config.outDir)}`))];
   try {
     if (config.cache) {
@@ -58,6 +57,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildOutcome> {
   } finally {
     for (const lock of locks.reverse()) lock.release();
   }
+}
+
+/** A folder as the terminal shows it: relative to where the command runs. */
+function shown(folder: string): string {
+  return path.relative(process.cwd(), folder) || '.';
 }
 
 /** What every output of a build holds: a folder with both is one a build made. */
@@ -104,7 +108,7 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
     }
     for (const warning of last.warnings) reporter.warn(warning);
     const ms = performance.now() - started;
-    reporter.info(`✓ ${last.pages} pages in ${path.relative(process.cwd(), config.outDir) || '.'} are up to date: no input changed since the last build (checked in ${ms.toFixed(0)} ms; --no-cache builds anyway)`);
+    reporter.info(`✓ ${last.pages} pages in ${shown(config.outDir)} are up to date: no input changed since the last build (checked in ${ms.toFixed(0)} ms; --no-cache builds anyway)`);
     return { ok: true, pages: last.pages, broken: last.broken, timings: [{ label: 'up-to-date check', ms }], outDir: config.outDir };
   }
   // Loaded only now: an up-to-date check never needs the pipeline (markdown, React, search).
@@ -157,6 +161,6 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   // Gzip and brotli copies for static hosts, made once every file is written.
   context.timings.push({ label: 'compress', ms: compressMs });
   const total = performance.now() - started;
-  reporter.info(`✓ built ${pages} pages${reused > 0 ? ` (${reused} unchanged, taken from the last build)` : ''} into ${path.relative(process.cwd(), config.outDir) || '.'} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
+  reporter.info(`✓ built ${pages} pages${reused > 0 ? ` (${reused} unchanged, taken from the last build)` : ''} into ${shown(config.outDir)} in ${total.toFixed(0)} ms (${formatTimings(context.timings)})`);
   return { ok: true, pages, broken: site.broken, timings: context.timings, outDir: config.outDir };
 }

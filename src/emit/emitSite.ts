@@ -47,7 +47,7 @@ export async function emitSite(
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
     // A copy whose change time is the one the last output's record gives it is taken unread.
-    const compressor = createCompressor(staging, compressedStore, known, context.config.cacheDir, reuse?.changeTimeOf);
+    const compressor = createCompressor(staging, { store: compressedStore, cacheRoot: context.config.cacheDir, known, changeTimes: reuse?.changeTimeOf });
     // The pages and other files while the search index is still being made (this thread would wait), then the index.
     compressor.compress(staging, { except: INDEX_DIR });
     const waiting = performance.now();

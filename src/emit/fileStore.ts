@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { linkOnTheWay } from '../io/confinement.ts';
+import { READ_REGULAR } from '../io/readRegular.ts';
 
 /**
  * Output files kept in the build cache by their contents, so that the next
@@ -39,21 +41,6 @@ export function linkOrCopy(from: string, to: string): void {
   } catch {
     copyFileSync(from, to);
   }
-}
-
-/**
- * The first folder from `root` (left out) down to `dir` that is a symbolic link, if any: a store
- * reached through one would prune (delete) files of the folder it leads to.
- */
-export function linkOnTheWay(root: string, dir: string): string | undefined {
-  const rel = path.relative(root, dir);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return dir;
-  let at = root;
-  for (const part of rel.split(path.sep).filter(Boolean)) {
-    at = path.join(at, part);
-    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() === true) return at;
-  }
-  return undefined;
 }
 
 /**
@@ -123,7 +110,7 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
 export function sameBytes(file: string, bytes: Uint8Array): boolean {
   let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(file, READ_REGULAR);
     const stat = fstatSync(fd);
     // Its mode too: a link carries it into the output, which must be as a build without the cache writes it.
     return stat.isFile() && (stat.mode & 0o777) === WRITTEN_MODE && stat.size === bytes.length && readFileSync(fd).equals(bytes);

@@ -1,7 +1,6 @@
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.ts';
-import { isRunning } from './atomic.ts';
 
 /**
  * One build at a time into a folder it writes: its output, and the build cache. Two builds of the same
@@ -44,6 +43,17 @@ function tryTake(file: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  }
+}
+
+/** Whether process `pid` runs (as any user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,7 +1,8 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { digest, linkOnTheWay, linkOrCopy } from './fileStore.ts';
+import { digest, linkOrCopy } from './fileStore.ts';
+import { linkOnTheWay } from '../io/confinement.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 
 /**
@@ -107,8 +108,8 @@ function unchanged(file: string, recorded: Recorded | undefined, changeTimes: Ch
  * `known` gives the digest of a file placed from a source that knows it (the last output's page, the
  * file store), which then is not read unless it must be compressed.
  */
-export function precompressTree(dir: string, store?: string, known?: (file: string) => string | undefined, changeTimes?: ChangeTimes): Precompressed {
-  const compressor = createCompressor(dir, store, known, undefined, changeTimes);
+export function precompressTree(dir: string, options: CompressorOptions = {}): Precompressed {
+  const compressor = createCompressor(dir, options);
   compressor.compress(dir);
   return compressor.done();
 }
@@ -121,14 +122,21 @@ export interface Compressor {
   done(): Precompressed;
 }
 
-export function createCompressor(
-  root: string,
-  given?: string,
-  known?: (file: string) => string | undefined,
-  cacheRoot: string = given === undefined ? root : path.dirname(given),
-  changeTimes?: ChangeTimes,
-): Compressor {
-  let store = given;
+/** Where copies are kept between builds, and what vouches for them. */
+export interface CompressorOptions {
+  /** The store: a folder of the build cache (none: every copy is made). */
+  store?: string | undefined;
+  /** The build cache the store belongs to; no folder from it down to the store may be a symbolic link. Default: the store's parent. */
+  cacheRoot?: string | undefined;
+  /** The digest of a file placed from a source that knows it (see precompressTree). */
+  known?: ((file: string) => string | undefined) | undefined;
+  changeTimes?: ChangeTimes | undefined;
+}
+
+export function createCompressor(root: string, options: CompressorOptions = {}): Compressor {
+  const { known, changeTimes } = options;
+  let store = options.store;
+  const cacheRoot = options.cacheRoot ?? (store === undefined ? root : path.dirname(store));
   let problem: string | undefined;
   const unusable = (error: unknown): void => {
     problem ??= error instanceof Error ? error.message : String(error);

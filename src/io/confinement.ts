@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { UserError } from '../errors.ts';
 import path from 'node:path';
 
@@ -24,6 +24,21 @@ export type Located = { status: 'inside'; real: string } | { status: 'outside'; 
 export function isWithin(dir: string, file: string): boolean {
   const relative = path.relative(dir, file);
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/**
+ * The first folder from `root` (left out) down to `dir` that is a symbolic link, if any: a folder
+ * (a store, a cache) reached through one would have its clean-up delete files where it leads.
+ */
+export function linkOnTheWay(root: string, dir: string): string | undefined {
+  const rel = path.relative(root, dir);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return dir;
+  let at = root;
+  for (const part of rel.split(path.sep).filter(Boolean)) {
+    at = path.join(at, part);
+    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() === true) return at;
+  }
+  return undefined;
 }
 
 function realOrSelf(dir: string): string {

@@ -346,40 +346,26 @@ describe('build failures and options', () => {
     }
   });
 
-  it('builds the site when its cache cannot be written, and says so', async () => {
+  const SAVE_FAILED = /could not save the build cache in node_modules\/\.cache\/mapsdocs \(.*\): the next build will parse and highlight again/;
+  const STORE_FAILED = /could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/;
+  it.each([
+    // The cache's folder of entries replaced by a file: nothing can be saved under it.
+    ['its cache cannot be written', 'cache-v2', SAVE_FAILED],
+    ['its file store cannot be used', 'files', STORE_FAILED],
+    ['its store of compressed copies cannot be used', 'compressed', STORE_FAILED],
+  ])('builds the site when %s, and says so', async (_, folder, message) => {
     const project = tempProject({ fixture: 'basic' });
     try {
       expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
-      // The cache's folder of entries replaced by a file: nothing can be saved under it.
-      const entries = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', 'cache-v2');
-      rmSync(entries, { recursive: true });
-      writeFileSync(entries, 'not a folder');
+      const blocked = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', folder);
+      rmSync(blocked, { recursive: true });
+      writeFileSync(blocked, 'not a folder');
       editIntro(project.content);
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(/could not save the build cache in node_modules\/\.cache\/mapsdocs \(.*\): the next build will parse and highlight again/);
+      expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
       expect(readFileSync(path.join(project.root, 'dist', 'docs', 'intro.html'), 'utf8')).toContain('Welcome to the fixture, again.');
-    } finally {
-      project.cleanup();
-    }
-  });
-
-  it.each([
-    ['its file store', 'files'],
-    ['its store of compressed copies', 'compressed'],
-  ])('builds the site when %s cannot be used, and says so', async (_, folder) => {
-    const project = tempProject({ fixture: 'basic' });
-    try {
-      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
-      const store = path.join(project.root, 'node_modules', '.cache', 'mapsdocs', folder);
-      rmSync(store, { recursive: true });
-      writeFileSync(store, 'not a folder');
-      editIntro(project.content);
-      const result = await cli(['build', '--no-search'], project.root);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toMatch(/could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/);
-      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
       await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();

@@ -38,11 +38,11 @@ describe('compressed copies of the output', () => {
   it('keeps the copies in the store by contents: the next output reuses them under any name, and compresses only what changed', () => {
     const store = folder();
     const first = folder({ 'search-index/f0.aaaa.json': text('kept'), 'page.html': text('before the edit') });
-    precompressTree(first, store);
+    precompressTree(first, { store });
     expect(copiesIn(store)).toHaveLength(4);
     // The search index renamed (its hash changed) with the same contents; the page edited.
     const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
-    expect(precompressTree(next, store).count).toBe(2);
+    expect(precompressTree(next, { store }).count).toBe(2);
     // Reused: the very file the first build made (a link to it), not a new compression.
     expect(statIno(path.join(next, 'search-index/f0.bbbb.json.br'))).toBe(statIno(path.join(first, 'search-index/f0.aaaa.json.br')));
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
@@ -53,12 +53,12 @@ describe('compressed copies of the output', () => {
 
   it('compresses again when a copy in the store was replaced since it was made', () => {
     const store = folder();
-    precompressTree(folder({ 'page.html': text('page') }), store);
+    precompressTree(folder({ 'page.html': text('page') }), { store });
     const [gz] = copiesIn(store).filter((name) => name.endsWith('.gz'));
     rmSync(path.join(store, gz ?? ''));
     writeFileSync(path.join(store, gz ?? ''), gzipSync('<script>tampered</script>'));
     const next = folder({ 'page.html': text('page') });
-    precompressTree(next, store);
+    precompressTree(next, { store });
     expect(gunzipSync(read(next, 'page.html.gz')).toString()).toBe(text('page'));
     expect(gunzipSync(read(store, gz ?? '')).toString()).toBe(text('page'));
   });
@@ -66,26 +66,26 @@ describe('compressed copies of the output', () => {
   it('compresses again when a copy was changed in place, even to the same size', () => {
     const store = folder();
     const first = folder({ 'page.html': text('page') });
-    precompressTree(first, store);
+    precompressTree(first, { store });
     // Through the output's name: the store's copy is the same file (a link).
     const copy = path.join(first, 'page.html.br');
     const tampered = Buffer.from(read(first, 'page.html.br'));
     tampered.fill(0x20, 0, 16);
     writeFileSync(copy, tampered);
     const next = folder({ 'page.html': text('page') });
-    precompressTree(next, store);
+    precompressTree(next, { store });
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
   });
 
   it('does not take a copy that is a symbolic link', () => {
     const store = folder();
-    precompressTree(folder({ 'page.html': text('page') }), store);
+    precompressTree(folder({ 'page.html': text('page') }), { store });
     const [br] = copiesIn(store).filter((name) => name.endsWith('.br'));
     const elsewhere = folder({ 'secret.br': 'not a copy' });
     rmSync(path.join(store, br ?? ''));
     symlinkSync(path.join(elsewhere, 'secret.br'), path.join(store, br ?? ''));
     const next = folder({ 'page.html': text('page') });
-    precompressTree(next, store);
+    precompressTree(next, { store });
     expect(lstatSync(path.join(next, 'page.html.br')).isSymbolicLink()).toBe(false);
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
   });
@@ -93,16 +93,16 @@ describe('compressed copies of the output', () => {
   it('makes a copy again when the permissions of the one in the store were changed (through the output it is linked to)', () => {
     const store = folder();
     const first = folder({ 'page.html': text('page') });
-    precompressTree(first, store);
+    precompressTree(first, { store });
     chmodSync(path.join(first, 'page.html.br'), 0o600);
     const next = folder({ 'page.html': text('page') });
-    precompressTree(next, store);
+    precompressTree(next, { store });
     expect(statSync(path.join(next, 'page.html.br')).mode & 0o777).toBe(statSync(path.join(next, 'page.html')).mode & 0o777);
   });
   it('takes a copy unread when its change time is the one the last output recorded, and reads one whose change time moved', () => {
     const store = folder();
     const first = folder({ 'page.html': text('page'), 'other.html': text('other') });
-    precompressTree(first, store);
+    precompressTree(first, { store });
     // What the last build recorded of its output, once done: each file's change time by inode.
     const recorded = new Map(readdirSync(first).map((name) => {
       const stat = statSync(path.join(first, name));
@@ -117,7 +117,7 @@ describe('compressed copies of the output', () => {
     overwriteKeepingTime(path.join(first, 'other.html.gz'), Buffer.alloc(statSync(path.join(first, 'other.html.gz')).size, 0x41));
     const kept = statIno(path.join(first, 'page.html.br'));
     const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
-    precompressTree(next, store, undefined, (ino) => recorded.get(Number(ino)));
+    precompressTree(next, { store, changeTimes: (ino) => recorded.get(Number(ino)) });
     expect(statIno(path.join(next, 'page.html.br'))).toBe(kept);
     expect(gunzipSync(read(next, 'other.html.gz')).toString()).toBe(text('other'));
   });
