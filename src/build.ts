@@ -60,6 +60,8 @@ export interface BuiltSite {
   parsed: ParsedPage[];
   sidebar: SidebarItem[];
   reference: Reference | undefined;
+  /** Every docs version built, with its reference and change log. */
+  versions: VersionBuild[];
   /** Every version's reference. */
   references: Reference[];
   /** Every version's REST change log. */
@@ -121,7 +123,7 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   const references = built.value;
   const changes = await changeLogsOf(context, sources, references);
   if (logsToCome && search) {
-    for (const log of changes.values()) await search.records?.(log.route, changeLogSearchRecords(log));
+    for (const log of changes.values()) await search.records?.(log.to.name, log.route, changeLogSearchRecords(log));
     search.finish().catch(() => undefined);
   }
   timings.push({ label: 'openapi', ms: built.ms });
@@ -162,6 +164,7 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
     parsed: prepared.parsed,
     sidebar: prepared.sidebar,
     reference: prepared.reference,
+    versions: prepared.versions,
     references: prepared.versions.flatMap((v) => (v.reference ? [v.reference] : [])),
     changeLogs: prepared.versions.flatMap((v) => (v.changes ? [v.changes] : [])),
   };

@@ -12,7 +12,8 @@ import { searchScope, type SearchScope } from './searchScope.ts';
  * navigation.
  */
 
-let index: Promise<SearchIndex> | undefined;
+/** The indexes opened, by folder: one per docs version searched on a site with several. */
+const indexes = new Map<string, Promise<SearchIndex>>();
 let dialog: HTMLDialogElement | undefined;
 let returnFocus: HTMLElement | null = null;
 
@@ -20,12 +21,16 @@ function base(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="mapsdocs:base-url"]')?.content ?? '/';
 }
 
-function loadIndex(): Promise<SearchIndex> {
-  index ??= openSearchIndex(base());
-  // A failed load is forgotten, so Retry loads again.
-  index.catch(() => {
-    index = undefined;
-  });
+function loadIndex(scope: SearchScope): Promise<SearchIndex> {
+  let index = indexes.get(scope.dir);
+  if (!index) {
+    const opened = openSearchIndex(base(), undefined, scope.dir);
+    indexes.set(scope.dir, (index = opened));
+    // A failed load is forgotten, so Retry loads again.
+    opened.catch(() => {
+      if (indexes.get(scope.dir) === opened) indexes.delete(scope.dir);
+    });
+  }
   return index;
 }
 
@@ -200,7 +205,7 @@ function createDialog(): HTMLDialogElement {
     await new Promise((wait) => window.setTimeout(wait, DEBOUNCE));
     if (mine !== query) return;
     const scope = currentScope();
-    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex()).search(term, RESULTS, 0, scope.accepts) }));
+    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex(scope)).search(term, RESULTS, 0) }));
     if (mine !== query) return;
     if (!outcome) {
       // The loader shows the error and its Retry button.
@@ -222,8 +227,8 @@ function createDialog(): HTMLDialogElement {
       (started ??= (async () => {
         window.clearTimeout(pause);
         // The titles stay listed if a section's text fails to load: not worth an error.
-        const detailed = await loadIndex()
-          .then((loaded) => loaded.search(term, RESULTS, SECTIONS, scope.accepts))
+        const detailed = await loadIndex(scope)
+          .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
           .catch(() => undefined);
         if (mine === query && detailed) show(term, detailed);
       })());
@@ -272,7 +277,7 @@ export function openSearch(): void {
   input?.focus();
   input?.select();
   // Start loading as the dialog opens; the first keystroke then finds the index open.
-  loadIndex().catch(() => undefined);
+  loadIndex(currentScope()).catch(() => undefined);
 }
 
 export function closeSearch(restore = true): void {

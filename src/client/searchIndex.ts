@@ -47,7 +47,7 @@ export interface SearchIndex {
    * by default: what is listed at once, while typing), or undefined when it holds no word to search
    * (only one-letter or function words).
    */
-  search(query: string, limit: number, sections?: number, scope?: (url: string) => boolean): Promise<SearchOutcome | undefined>;
+  search(query: string, limit: number, sections?: number): Promise<SearchOutcome | undefined>;
 }
 
 /** A query word shorter than this looks for the words it starts in its own shard only. */
@@ -71,9 +71,12 @@ function namesApi(typed: string): boolean {
   return /\/|_|\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}|\p{Lu}{3,}$/u.test(typed) && /\p{L}{4,}/u.test(typed);
 }
 
-/** The index under `base`, read with `load` (the network by default; the relevance test reads a build's files). */
-export async function openSearchIndex(base: string, load: LoadFile = fetchText): Promise<SearchIndex> {
-  const dir = `${base}${INDEX_DIR}/`;
+/**
+ * The index in the folder `index` of the site under `base` (a version's, on a site with several:
+ * format.ts's indexDirOf), read with `load` (the network by default; the relevance test reads a build's files).
+ */
+export async function openSearchIndex(base: string, load: LoadFile = fetchText, index: string = INDEX_DIR): Promise<SearchIndex> {
+  const dir = `${base}${index}/`;
   const json = async <T>(url: string, fresh = false): Promise<T> => JSON.parse(await load(url, fresh)) as T;
   // The other files' names change with the index; this one does not, so it is checked with the host each time.
   const meta = await json<IndexMeta>(`${dir}${META_FILE}`, true);
@@ -159,7 +162,7 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
   };
 
   return {
-    async search(query, limit, sections = 0, scope = () => true) {
+    async search(query, limit, sections = 0) {
       const words = queryWordsOf(query);
       if (words.length === 0) return undefined;
       const looked = await Promise.all(words.map(matchesOf));
@@ -168,10 +171,7 @@ export async function openSearchIndex(base: string, load: LoadFile = fetchText):
         looked.map((l) => l.matches),
         meta,
         query.split(/\s+/).some(namesApi),
-      )
-        // Another docs version's pages and operations never mix in: only what the scope takes is listed.
-        .filter((hit) => scope(meta.urls[hit.doc] ?? ''))
-        .slice(0, limit);
+      ).slice(0, limit);
       // A title-only match shows the document's opening.
       const shown = hits.map((hit) => (hit.sections.length > 0 ? hit.sections.slice(0, sections).map((s) => s.section) : [0].slice(0, sections)));
       const held = await Promise.all(hits.map((hit, i) => ((shown[i] ?? []).length > 0 ? sectionsOf(hit.doc, shown[i] ?? []) : new Map<number, FragmentSection>())));

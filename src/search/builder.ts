@@ -5,7 +5,7 @@ import type { SearchDocument } from './sections.ts';
 import { eachTermOf, isStopWord, MIN_TERM, termsIn } from './text.ts';
 
 /** What one document contributes, worked out once when it is added: dev re-adds only what changed. */
-interface Analysed {
+export interface Analysed {
   url: string;
   title: string;
   /** What its results show: each section as written into a fragment file ([anchor, heading, text] as JSON). */
@@ -98,14 +98,20 @@ export interface IndexBuilder {
    */
   addShared(url: string, words: string, make: () => SearchDocument): void;
   remove(url: string): void;
-  files(): OutputFile[];
+  /** The index's files, under `dir` of the output. */
+  files(dir?: string): OutputFile[];
 }
 
-export function createIndexBuilder(): IndexBuilder {
+/** Analyses held by several URLs, by their words key, with how many hold each. */
+export type SharedAnalyses = Map<string, { analysed: Analysed; users: number }>;
+
+/**
+ * `shared` may be given to several builders (one per docs version): a page that versions hold alike is
+ * then analysed once for all their indexes.
+ */
+export function createIndexBuilder(shared: SharedAnalyses = new Map()): IndexBuilder {
   const docs = new Map<string, Analysed>();
-  // Analyses held by several URLs, by their words key, with how many hold each: dropped with the last,
-  // so a long dev session keeps only what its index holds.
-  const shared = new Map<string, { analysed: Analysed; users: number }>();
+  // An analysis is dropped with the last URL holding it, so a long dev session keeps only what its index holds.
   const wordsOf = new Map<string, string>();
   const release = (url: string): void => {
     const words = wordsOf.get(url);
@@ -127,11 +133,11 @@ export function createIndexBuilder(): IndexBuilder {
       release(url);
       docs.delete(url);
     },
-    files: () => indexFilesOf([...docs.values()]),
+    files: (dir = INDEX_DIR) => indexFilesOf([...docs.values()], dir),
   };
 }
 
-function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
+function indexFilesOf(docs: readonly Analysed[], dir: string): OutputFile[] {
   let sections = 0;
   let words = 0;
   for (const doc of docs) for (const length of doc.lengths) ((sections += 1), (words += length));
@@ -227,7 +233,7 @@ function indexFilesOf(docs: readonly Analysed[]): OutputFile[] {
     else api.push([d, d + 1]);
   });
   const meta: IndexMeta = { id, docs: docs.length, urls: docs.map((doc) => doc.url), titles: docs.map((doc) => doc.title), shards: firsts, fragments: starts, titleWords: docs.map((doc) => doc.titleWords), api };
-  const file = (name: string, text: string): OutputFile => ({ path: `${INDEX_DIR}/${name}`, contents: text });
+  const file = (name: string, text: string): OutputFile => ({ path: `${dir}/${name}`, contents: text });
   return [
     file(META_FILE, JSON.stringify(meta)),
     file(vocabularyFile(id), JSON.stringify(vocabulary)),

@@ -10,7 +10,9 @@ import type { Reference } from '../openapi/reference.ts';
 import { changeLogSearchRecords, type SearchRecord } from '../openapi/searchRecords.ts';
 import type { ApiChanges } from '../openapi/changes.ts';
 import { bylineOf, NOT_FOUND_ROUTE } from '../render/pageViews.ts';
-import { createSearchIndexer, loadSearchIndex, recordUrl, searchJobOf, writeIndexFiles } from './index.ts';
+import { loadSearchIndex, pruneSearchCache, recordUrl, searchJobOf, writeIndexFiles } from './index.ts';
+import { indexDirOf } from './format.ts';
+import type { OutputFile } from '../emit/atomic.ts';
 import type { SearchEntry } from './liveIndex.ts';
 import { startSearchJobOffThread } from './offThread.ts';
 
@@ -22,8 +24,8 @@ import { startSearchJobOffThread } from './offThread.ts';
  */
 export interface SearchFeed {
   page?: (page: SourcePage, result: MarkdownResult) => Promise<void>;
-  /** Records of a page made after the pages (a REST change log), before `finish`. */
-  records?: (route: string, records: readonly SearchRecord[]) => Promise<void>;
+  /** Records of a page of a docs version made after the pages (a REST change log), before `finish`. */
+  records?: (version: string, route: string, records: readonly SearchRecord[]) => Promise<void>;
   /** No more entries: the worker makes the index. */
   finish: () => Promise<void>;
   /** Writes the index files into the output's temporary folder once assembled. */
@@ -46,62 +48,106 @@ function searchRecordsByUrl(context: BuildContext, route: string, records: reado
   return records.map((record) => [recordUrl(page, record), record]);
 }
 
-/** Everything search holds for a built site, by URL, in the order a build indexes it: the references' records, then the pages. */
-export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; references: readonly Reference[]; changeLogs?: readonly ApiChanges[] }): Map<string, SearchEntry> {
+/** Everything search holds for a built site, by URL, in the order a build indexes it: each version's reference records and change log, then the pages. */
+export function searchEntriesOf(context: BuildContext, site: { parsed: readonly ParsedPage[]; versions: readonly { version: { name: string }; reference: Reference | undefined; changes: ApiChanges | undefined }[] }): Map<string, SearchEntry> {
   const entries = new Map<string, SearchEntry>();
-  for (const reference of site.references) {
-    for (const [url, { title, content }] of searchRecordsByUrl(context, reference.route, reference.searchRecords)) entries.set(url, { kind: 'record', title, content });
+  for (const { version, reference } of site.versions) {
+    if (!reference) continue;
+    for (const [url, { title, content }] of searchRecordsByUrl(context, reference.route, reference.searchRecords)) entries.set(url, { kind: 'record', title, content, version: version.name });
   }
-  for (const log of site.changeLogs ?? []) {
-    for (const [url, { title, content }] of searchRecordsByUrl(context, log.route, changeLogSearchRecords(log))) entries.set(url, { kind: 'record', title, content });
+  for (const { version, changes } of site.versions) {
+    if (!changes) continue;
+    for (const [url, { title, content }] of searchRecordsByUrl(context, changes.route, changeLogSearchRecords(changes))) entries.set(url, { kind: 'record', title, content, version: version.name });
   }
   for (const page of site.parsed) {
     const document = searchDocumentOf(context, page.source, page.result);
-    if (document) entries.set(document[0], { kind: 'page', html: document[1] });
+    if (document) entries.set(document[0], { kind: 'page', html: document[1], version: page.source.version });
   }
   return entries;
 }
 
+/**
+ * The indexes a build makes (folders of the output: format.ts's indexDirOf), and which an entry
+ * goes into: a site with one docs version has one index; a site with several has one per version,
+ * holding its pages and API records, and the pages outside the docs.
+ */
+export interface SearchIndexes {
+  names: readonly string[];
+  /** The indexes of a page or record of this docs version (undefined: outside the docs). */
+  of(version: string | undefined): readonly string[];
+}
+
+export function searchIndexesOf(versions: readonly { name: string }[]): SearchIndexes {
+  if (versions.length < 2) {
+    const all = [indexDirOf(undefined)];
+    return { names: all, of: () => all };
+  }
+  const names = versions.map((v) => indexDirOf(v.name));
+  return { names, of: (version) => (version === undefined ? names : [indexDirOf(version)]) };
+}
+
 export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], sources: readonly ReferenceSource[]): Promise<SearchFeed> {
   const { config } = context;
-  const key = hashOf(
-    context.engine,
-    context.renderersKey,
-    JSON.stringify(config.site),
-    config.baseUrl,
-    ...sources.map((source) => source.key),
-    ...pages.map((p) => `${p.route}\0${p.hash}`),
-  );
-  const cached = config.cache ? loadSearchIndex(config.cacheDir, key) : undefined;
+  const indexes = searchIndexesOf(config.versions);
+  // Each index is kept by what it is made of: its pages (those outside the docs in every index), its
+  // version's description, and the one its change log compares with (the next older with one).
+  const keys: Record<string, string> = {};
+  for (const name of indexes.names) {
+    const described = sources.flatMap((source, i) => (indexes.of(source.version.name).includes(name) ? [source, sources[i + 1]] : []));
+    keys[name] = hashOf(
+      context.engine,
+      context.renderersKey,
+      JSON.stringify(config.site),
+      config.baseUrl,
+      name,
+      ...described.map((source) => source?.key ?? ''),
+      ...pages.filter((p) => indexes.of(p.version).includes(name)).map((p) => `${p.route}\0${p.hash}`),
+    );
+  }
   const store = config.cache ? path.join(config.cacheDir, 'files', 'search') : undefined;
-  if (cached) return { finish: async () => undefined, writeInto: async (dir) => writeIndexFiles(dir, cached, store), close: async () => undefined };
-  const job = startSearchJobOffThread() ?? searchJobOf(createSearchIndexer());
-  const records = sources.map((source) => ({ route: source.route, list: earlySearchRecords(context, source) }));
+  if (config.cache) pruneSearchCache(config.cacheDir, indexes.names);
+  const kept: OutputFile[] = [];
+  const making = new Set<string>();
+  for (const name of indexes.names) {
+    const cached = config.cache ? loadSearchIndex(config.cacheDir, name, keys[name] ?? '') : undefined;
+    if (cached) kept.push(...cached);
+    else making.add(name);
+  }
+  if (making.size === 0) return { finish: async () => undefined, writeInto: async (dir) => writeIndexFiles(dir, kept, store), close: async () => undefined };
+  // What goes to the indexes being made: the others are as an earlier build made them.
+  const into = (version: string | undefined): string[] => indexes.of(version).filter((name) => making.has(name));
+  const job = startSearchJobOffThread() ?? searchJobOf();
+  const records = sources.filter((source) => into(source.version.name).length > 0).map((source) => ({ source, list: earlySearchRecords(context, source) }));
   // The description's fault is reported where the reference is built; a build that fails first must not see it as unhandled.
   for (const { list } of records) list.catch(() => undefined);
-  // Records first, whenever they are ready: the index numbers its documents in the order it is fed.
+  // Records first, whenever they are ready: an index numbers its documents in the order it is fed.
   let recordsSent: Promise<void> | undefined;
   const sendRecords = (): Promise<void> =>
     (recordsSent ??= (async () => {
-      for (const { route, list } of records) {
-        for (const [url, { title, content }] of searchRecordsByUrl(context, route, await list.catch(() => []))) await job.addRecord(url, title, content);
+      for (const { source, list } of records) {
+        const to = into(source.version.name);
+        for (const [url, { title, content }] of searchRecordsByUrl(context, source.route, await list.catch(() => []))) await job.addRecord(to, url, title, content);
       }
     })());
   return {
     async page(page, result) {
+      const to = into(page.version);
+      if (to.length === 0) return;
       await sendRecords();
       const document = searchDocumentOf(context, page, result);
-      if (document) await job.add(...document);
+      if (document) await job.add(to, ...document);
     },
-    async records(route, list) {
+    async records(version, route, list) {
+      const to = into(version);
+      if (to.length === 0) return;
       await sendRecords();
-      for (const [url, { title, content }] of searchRecordsByUrl(context, route, list)) await job.addRecord(url, title, content);
+      for (const [url, { title, content }] of searchRecordsByUrl(context, route, list)) await job.addRecord(to, url, title, content);
     },
     async finish() {
       await sendRecords();
-      job.finish(config.cache ? { dir: config.cacheDir, key } : undefined);
+      job.finish(config.cache ? { dir: config.cacheDir, keys } : undefined);
     },
-    writeInto: (dir) => job.writeInto(dir, store),
+    writeInto: (dir) => job.writeInto(dir, store, kept),
     close: () => job.close(),
   };
 }

@@ -17,6 +17,16 @@
 export const INDEX_DIR = 'search-index';
 export const META_FILE = 'meta.json';
 
+/**
+ * Where an index is: a site with one docs version has one, in `search-index/`; a site with several
+ * has one per version, in `search-index/<version>/`, holding that version's pages, API reference and
+ * change log and the pages outside the docs. A reader downloads only the version searched, and an
+ * edit to one version leaves the others' indexes as they were.
+ */
+export function indexDirOf(version: string | undefined): string {
+  return version === undefined ? INDEX_DIR : `${INDEX_DIR}/${version}`;
+}
+
 export interface IndexMeta {
   /** Changes with the index's content; part of every other file's name, so a host can cache them forever. */
   id: string;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
 import { openFileStore } from '../emit/fileStore.ts';
 import type { Reference } from '../openapi/reference.ts';
-import { createIndexBuilder } from './builder.ts';
+import { createIndexBuilder, type SharedAnalyses } from './builder.ts';
+import { linkOnTheWay } from '../io/confinement.ts';
 import { parseSearchSource, searchSourceOf } from './sections.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 
@@ -20,12 +21,12 @@ export interface SearchIndexer {
   addRecord(url: string, title: string, content: string): void;
   /** Forgets what was held under a URL. */
   remove(url: string): void;
-  /** The index files for what it holds now. */
-  files(): OutputFile[];
+  /** The index files for what it holds now, under `dir` of the output (format.ts's indexDirOf). */
+  files(dir?: string): OutputFile[];
 }
 
-export function createSearchIndexer(): SearchIndexer {
-  const builder = createIndexBuilder();
+export function createSearchIndexer(shared?: SharedAnalyses): SearchIndexer {
+  const builder = createIndexBuilder(shared);
   return {
     add(url, html) {
       const source = searchSourceOf(html);
@@ -37,27 +38,28 @@ export function createSearchIndexer(): SearchIndexer {
       builder.addShared(url, `record\0${api}\0${title}\0${content}`, () => ({ url, title, sections: [{ anchor: '', heading: '', text: content }], api }));
     },
     remove: (url) => builder.remove(url),
-    files: () => builder.files(),
+    files: (dir) => builder.files(dir),
   };
 }
 
 /**
- * The search index of one build: entries go in while pages are parsed, then
- * the index is made and its files are written into the output's temporary
- * folder while the pages are rendered.
+ * The search indexes of one build (one, or one per docs version, each named by its folder of the
+ * output): entries go in while pages are parsed, then the indexes are made and their files are
+ * written into the output's temporary folder while the pages are rendered.
  */
 export interface SearchIndexJob {
-  /** Queues a page; resolves once few enough entries are in flight. Never rejects: a failure is `writeInto`'s. */
-  add(url: string, html: string): Promise<void>;
-  addRecord(url: string, title: string, content: string): Promise<void>;
-  /** No more entries: the index is made, then saved to the cache if given one. */
-  finish(cache?: { dir: string; key: string }): void;
+  /** Queues a page for the indexes named; resolves once few enough entries are in flight. Never rejects: a failure is `writeInto`'s. */
+  add(indexes: readonly string[], url: string, html: string): Promise<void>;
+  addRecord(indexes: readonly string[], url: string, title: string, content: string): Promise<void>;
+  /** No more entries: the indexes are made, then each saved to the cache under its key if given one. */
+  finish(cache?: { dir: string; keys: Readonly<Record<string, string>> }): void;
   /**
-   * Writes the index files under `dir` once made; rejects with the indexing's first error. With a
-   * `store` (a folder of the build cache), files an earlier build wrote with the same contents are
-   * linked from it (fileStore.ts): an edit renames every file of the index, but changes few.
+   * Writes the indexes' files under `dir` once made, with `kept` (indexes an earlier build made, from
+   * the cache); rejects with the indexing's first error. With a `store` (a folder of the build cache),
+   * files an earlier build wrote with the same contents are linked from it (fileStore.ts): an edit
+   * renames every file of its version's index, but changes few.
    */
-  writeInto(dir: string, store?: string): Promise<void>;
+  writeInto(dir: string, store?: string, kept?: readonly OutputFile[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,8 +70,15 @@ export interface SearchIndexJob {
  */
 const DEFERRED_BYTES = 64 * 1024 * 1024;
 
-/** A build's search index on this thread, around an indexer. */
-export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
+/** A build's search indexes on this thread, each made by an indexer from `make` (given the analyses the indexes share). */
+export function searchJobOf(make: (shared: SharedAnalyses) => SearchIndexer = createSearchIndexer): SearchIndexJob {
+  const shared: SharedAnalyses = new Map();
+  const indexers = new Map<string, SearchIndexer>();
+  const indexer = (name: string): SearchIndexer => {
+    let found = indexers.get(name);
+    if (!found) indexers.set(name, (found = make(shared)));
+    return found;
+  };
   let files: OutputFile[] | undefined;
   let failure: unknown;
   let deferred: (() => void)[] = [];
@@ -95,23 +104,29 @@ export function searchJobOf(indexer: SearchIndexer): SearchIndexJob {
     return Promise.resolve();
   };
   return {
-    add: (url, html) => defer(html.length, () => indexer.add(url, html)),
-    addRecord: (url, title, content) => defer(content.length, () => indexer.addRecord(url, title, content)),
+    add: (indexes, url, html) => defer(html.length, () => indexes.forEach((name) => indexer(name).add(url, html))),
+    addRecord: (indexes, url, title, content) => defer(content.length, () => indexes.forEach((name) => indexer(name).addRecord(url, title, content))),
     finish(cache) {
       flush();
+      const made: OutputFile[] = [];
       guard(() => {
-        files = indexer.files();
+        for (const [name, each] of indexers) {
+          const list = each.files(name);
+          made.push(...list);
+          const key = cache?.keys[name];
+          try {
+            if (cache && key !== undefined) saveSearchIndex(cache.dir, name, key, list);
+          } catch {
+            // A cache that cannot be written costs the next build the index, never this one.
+          }
+        }
+        files = made;
       });
-      try {
-        if (cache && files) saveSearchIndex(cache.dir, cache.key, files);
-      } catch {
-        // A cache that cannot be written costs the next build the index, never this one.
-      }
     },
-    async writeInto(dir, store) {
+    async writeInto(dir, store, kept = []) {
       if (failure !== undefined) throw failure;
       if (!files) throw new Error('internal error: the search index was written before it was finished');
-      writeIndexFiles(dir, files, store);
+      writeIndexFiles(dir, [...kept, ...files], store);
     },
     close: async () => undefined,
   };
@@ -147,10 +162,18 @@ export function writeIndexFiles(dir: string, files: readonly OutputFile[], store
   kept?.prune();
 }
 
-/** The index files of an earlier build with the same key, if the cache has them. */
-export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | undefined {
-  const dir = path.join(cacheDir, 'search');
+/** Where an index (named by its folder of the output) is kept in the build cache: one folder each, so versions are cached apart. */
+function cachedIndexDir(cacheDir: string, name: string): string {
+  return path.join(cacheDir, SEARCH_CACHE, name.split('/').join('@'));
+}
+
+const SEARCH_CACHE = 'search';
+
+/** The files of the index named `name` an earlier build made with the same key, if the cache has them. */
+export function loadSearchIndex(cacheDir: string, name: string, key: string): OutputFile[] | undefined {
+  const dir = cachedIndexDir(cacheDir, name);
   try {
+    if (linkOnTheWay(cacheDir, dir) !== undefined) return undefined;
     const [recordedKey, sum] = readRegularFile(path.join(dir, 'key')).toString('utf8').split('\n');
     if (recordedKey !== key) return undefined;
     const list = JSON.parse(readRegularFile(path.join(dir, 'files.json')).toString('utf8')) as [string, number, number][];
@@ -164,13 +187,16 @@ export function loadSearchIndex(cacheDir: string, key: string): OutputFile[] | u
 }
 
 /**
- * Keeps the index files in one bundle: the index has a few hundred small files, and opening each
+ * Keeps an index's files in one bundle: an index has a few hundred small files, and opening each
  * one cost more than reading them all.
  */
-export function saveSearchIndex(cacheDir: string, key: string, files: readonly OutputFile[]): void {
-  const dir = path.join(cacheDir, 'search');
+export function saveSearchIndex(cacheDir: string, name: string, key: string, files: readonly OutputFile[]): void {
+  const dir = cachedIndexDir(cacheDir, name);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  // Cleaning up through a link would delete files where it leads.
+  if (linkOnTheWay(cacheDir, dir) !== undefined) return;
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir);
   const parts = files.map((file) => Buffer.from(file.contents));
   const list: [string, number, number][] = [];
   let offset = 0;
@@ -183,4 +209,16 @@ export function saveSearchIndex(cacheDir: string, key: string, files: readonly O
   writeFileSync(path.join(dir, 'files.json'), JSON.stringify(list));
   // The key is written last: a cache cut short by a crash is never mistaken for a complete one.
   writeFileSync(path.join(dir, 'key'), `${key}\n${createHash('sha1').update(bundle).digest('hex')}`);
+}
+
+/** Removes from the cache the indexes a build no longer makes (a version dropped, the site's versions changed). */
+export function pruneSearchCache(cacheDir: string, names: readonly string[]): void {
+  const dir = path.join(cacheDir, SEARCH_CACHE);
+  try {
+    if (linkOnTheWay(cacheDir, dir) !== undefined) return;
+    const kept = new Set(names.map((name) => path.basename(cachedIndexDir(cacheDir, name))));
+    for (const entry of readdirSync(dir)) if (!kept.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  } catch {
+    // Only space is lost.
+  }
 }

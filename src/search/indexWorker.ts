@@ -1,13 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { postedError, type PostedError } from '../errors.ts';
-import { createSearchIndexer, searchJobOf } from './index.ts';
+import type { OutputFile } from '../emit/atomic.ts';
+import { searchJobOf } from './index.ts';
 
 /** What the build thread asks of the search worker. */
 export type SearchWorkerRequest =
-  | { type: 'add'; url: string; html: string }
-  | { type: 'record'; url: string; title: string; content: string }
-  | { type: 'finish'; cache?: { dir: string; key: string } | undefined }
-  | { type: 'write'; dir: string; store?: string | undefined }
+  | { type: 'add'; indexes: readonly string[]; url: string; html: string }
+  | { type: 'record'; indexes: readonly string[]; url: string; title: string; content: string }
+  | { type: 'finish'; cache?: { dir: string; keys: Readonly<Record<string, string>> } | undefined }
+  | { type: 'write'; dir: string; store?: string | undefined; kept?: readonly OutputFile[] | undefined }
   | { type: 'close' };
 
 /** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
@@ -22,17 +23,17 @@ const port = parentPort;
 if (port) {
   const post = (response: SearchWorkerResponse): void => port.postMessage(response);
   const failed = (error: unknown): void => post({ type: 'failed', error: postedError(error) });
-  const index = searchJobOf(createSearchIndexer());
+  const index = searchJobOf();
   port.on('message', (request: SearchWorkerRequest) => {
     switch (request.type) {
       case 'add':
-        return void index.add(request.url, request.html).then(() => post({ type: 'added' }), failed);
+        return void index.add(request.indexes, request.url, request.html).then(() => post({ type: 'added' }), failed);
       case 'record':
-        return void index.addRecord(request.url, request.title, request.content).then(() => post({ type: 'added' }), failed);
+        return void index.addRecord(request.indexes, request.url, request.title, request.content).then(() => post({ type: 'added' }), failed);
       case 'finish':
         return index.finish(request.cache);
       case 'write':
-        return void index.writeInto(request.dir, request.store).then(() => post({ type: 'written' }), failed);
+        return void index.writeInto(request.dir, request.store, request.kept).then(() => post({ type: 'written' }), failed);
       case 'close':
         return void index
           .close()

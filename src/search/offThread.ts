@@ -53,17 +53,17 @@ export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 
     while (untaken >= MAX_UNTAKEN && !failure) await new Promise<void>((wake) => waiting.push(wake));
   };
   return {
-    add: (url, html) => send({ type: 'add', url, html }),
-    addRecord: (url, title, content) => send({ type: 'record', url, title, content }),
+    add: (indexes, url, html) => send({ type: 'add', indexes, url, html }),
+    addRecord: (indexes, url, title, content) => send({ type: 'record', indexes, url, title, content }),
     finish(cache) {
       worker.postMessage({ type: 'finish', cache } satisfies SearchWorkerRequest);
     },
-    writeInto(dir, store) {
+    writeInto(dir, store, kept) {
       if (failure) return Promise.reject(failure);
       if (exited) return Promise.reject(new Error("internal error: the search index's worker was stopped before the index was written"));
       return new Promise<void>((resolve, reject) => {
         written = { resolve, reject };
-        worker.postMessage({ type: 'write', dir, store } satisfies SearchWorkerRequest);
+        worker.postMessage({ type: 'write', dir, store, kept } satisfies SearchWorkerRequest);
       });
     },
     async close() {

@@ -136,20 +136,63 @@ describe('a versioned site, built', () => {
     expect(root).toContain('href="/docs/intro"');
   });
 
-  it('indexes the pages and reference records of every version for search', () => {
-    const dir = path.join(out, 'search-index');
-    const index = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
+  /** Everything the index of a version's folder holds, as text. */
+  const indexText = (version: string): string => {
+    const dir = path.join(out, 'search-index', version);
+    return readdirSync(dir)
+      .map((name) => readFileSync(path.join(dir, name), 'utf8'))
       .join('\n');
-    for (const url of ['/docs/next/api/reference#operation-getHealth', '/docs/api/reference#operation-listThings', '/docs/1.0/intro', '/docs/next/new-in-next', '/docs/only-in-2']) expect(index).toContain(url);
+  };
+
+  it('makes one search index per version, each with its pages, its reference records and the pages outside the docs', () => {
+    expect(readdirSync(path.join(out, 'search-index')).sort()).toEqual(['1.0', '2.0', 'current']);
+    const next = indexText('current');
+    for (const url of ['/docs/next/api/reference#operation-getHealth', '/docs/next/new-in-next', '/docs/next/intro', '/markdown-page']) expect(next).toContain(`"${url}"`);
+    const last = indexText('2.0');
+    for (const url of ['/docs/api/reference#operation-listThings', '/docs/only-in-2', '/docs/intro', '/markdown-page']) expect(last).toContain(`"${url}"`);
+    expect(indexText('1.0')).toContain('"/docs/1.0/intro"');
+    // Another version's pages and operations are never in it.
+    expect(last).not.toMatch(/"\/docs\/(?:next|1\.0)\//);
+    expect(next).not.toMatch(/"\/docs\/(?!next\/)[^"]*"/);
+    expect(indexText('1.0')).not.toMatch(/"\/docs\/(?!1\.0\/)[^"]*"/);
   });
 
-  it('indexes the REST change log, the page and each change under its anchor', () => {
-    const meta = readFileSync(path.join(out, 'search-index', 'meta.json'), 'utf8');
+  it('indexes the REST change log in its version, the page and each change under its anchor', () => {
+    const meta = readFileSync(path.join(out, 'search-index', 'current', 'meta.json'), 'utf8');
     expect(meta).toContain('/docs/next/api/changes"');
     expect(meta).toMatch(/\/docs\/next\/api\/changes#[^"]+"/);
     expect(meta).toContain('REST API changes in Next');
+    expect(readFileSync(path.join(out, 'search-index', '1.0', 'meta.json'), 'utf8')).not.toContain('/api/changes');
+  });
+});
+
+describe('the search indexes of a versioned site in the build cache', () => {
+  it('makes again only the index of the version edited, and builds what a build without the cache builds', async () => {
+    const project = versionedSite();
+    const cached = (name: string): string => path.join(project.root, 'node_modules', '.cache', 'mapsdocs', 'search', `search-index@${name}`, 'key');
+    try {
+      expect((await cli(['build'], project.root)).code).toBe(0);
+      const before = Object.fromEntries(['1.0', '2.0', 'current'].map((name) => [name, readFileSync(cached(name), 'utf8')]));
+      const page = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(page, readFileSync(page, 'utf8').replace(/\n*$/, '\n\nA zeppelin word only Next has.\n'));
+      const again = await cli(['build'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      expect(readFileSync(cached('1.0'), 'utf8')).toBe(before['1.0']);
+      expect(readFileSync(cached('2.0'), 'utf8')).toBe(before['2.0']);
+      expect(readFileSync(cached('current'), 'utf8')).not.toBe(before['current']);
+      const index = path.join(project.root, 'dist', 'search-index');
+      expect(readdirSync(path.join(index, 'current')).some((name) => readFileSync(path.join(index, 'current', name), 'utf8').includes('zeppelin'))).toBe(true);
+      expect(readdirSync(path.join(index, '2.0')).some((name) => readFileSync(path.join(index, '2.0', name), 'utf8').includes('zeppelin'))).toBe(false);
+      const fresh = await cli(['build', '--no-cache', '--out', 'fresh'], project.root);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      for (const version of ['1.0', '2.0', 'current']) {
+        const names = readdirSync(path.join(index, version)).sort();
+        expect(readdirSync(path.join(project.root, 'fresh', 'search-index', version)).sort()).toEqual(names);
+        for (const name of names) expect(readFileSync(path.join(index, version, name), 'utf8')).toBe(readFileSync(path.join(project.root, 'fresh', 'search-index', version, name), 'utf8'));
+      }
+    } finally {
+      project.cleanup();
+    }
   });
 });
 
@@ -271,6 +314,44 @@ describe('mapsdocs dev on a versioned site', () => {
       // The edited page alone: the other versions' pages, and its version's other pages, are as they were.
       expect(update.rendered).toBe(1);
       stream.close();
+    } finally {
+      await server.close();
+      project.cleanup();
+    }
+  });
+});
+
+describe('the search indexes of mapsdocs dev on a versioned site', () => {
+  it("serves one index per version, and after an edit makes again that version's alone", async () => {
+    const project = versionedSite();
+    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+    try {
+      await server.settled();
+      const meta = async (version: string): Promise<string | undefined> => {
+        const response = await fetch(`${server.url}search-index/${version}/meta.json`);
+        return response.ok ? response.text() : undefined;
+      };
+      const waitFor = async (version: string, accept: (text: string | undefined) => boolean): Promise<string | undefined> => {
+        for (let i = 0; i < 200; i += 1) {
+          const text = await meta(version);
+          if (accept(text)) return text;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error(`the search index of ${version} did not change`);
+      };
+      const before = Object.fromEntries(await Promise.all(['1.0', '2.0', 'current'].map(async (v) => [v, await waitFor(v, (text) => text !== undefined)] as const)));
+      expect(before['1.0']).toContain('"/docs/1.0/intro"');
+      expect(before['1.0']).not.toContain('"/docs/next/');
+      expect(before['current']).toContain('"/docs/next/intro"');
+      expect((await fetch(`${server.url}search-index/meta.json`)).status).toBe(404);
+      const stream = await events(server.url);
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(path.join(project.content, 'versioned_docs', 'version-1.0', 'intro.md'), page('Renamed in one point oh', 'Docs of 1.0, edited.'));
+      await stream.next('update', 20_000);
+      stream.close();
+      expect(await waitFor('1.0', (text) => text !== before['1.0'])).toContain('Renamed in one point oh');
+      expect(await meta('2.0')).toBe(before['2.0']);
+      expect(await meta('current')).toBe(before['current']);
     } finally {
       await server.close();
       project.cleanup();

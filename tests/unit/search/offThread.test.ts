@@ -17,9 +17,9 @@ describe("a build's search index on a worker thread", () => {
     if (!job) return;
     const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-search-'));
     try {
-      await job.addRecord('/docs/api/reference#publish', 'Publish a message (POST /api/v1/messaging/publish)', 'publish retained');
+      await job.addRecord([INDEX_DIR], '/docs/api/reference#publish', 'Publish a message (POST /api/v1/messaging/publish)', 'publish retained');
       // More entries than the worker takes unanswered: sending waits, and still nothing is lost.
-      for (let i = 0; i < 40; i++) await job.add(`/docs/p${i}`, doc(`word${i}`));
+      for (let i = 0; i < 40; i++) await job.add([INDEX_DIR], `/docs/p${i}`, doc(`word${i}`));
       job.finish();
       await job.writeInto(dir);
       const index = path.join(dir, INDEX_DIR);
@@ -39,12 +39,34 @@ describe("a build's search index on a worker thread", () => {
     }
   });
 
+  it('makes one index per folder named, an entry sent to several going into each, and writes the kept indexes beside them', async () => {
+    const job = startSearchJobOffThread();
+    if (!job) throw new Error('lib/search-worker.js is missing: run `node scripts/compile.mjs`');
+    const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-search-'));
+    const [a, b] = [`${INDEX_DIR}/a`, `${INDEX_DIR}/b`];
+    try {
+      await job.add([a], '/docs/a/only', doc('alpha'));
+      await job.add([a, b], '/markdown-page', doc('shared'));
+      await job.add([b], '/docs/b/only', doc('beta'));
+      job.finish();
+      await job.writeInto(dir, undefined, [{ path: `${INDEX_DIR}/c/${META_FILE}`, contents: '{"kept":true}' }]);
+      const urls = (folder: string): string[] => (JSON.parse(readFileSync(path.join(dir, folder, META_FILE), 'utf8')) as IndexMeta).urls;
+      expect(urls(a)).toEqual(['/docs/a/only', '/markdown-page']);
+      expect(urls(b)).toEqual(['/markdown-page', '/docs/b/only']);
+      expect(readFileSync(path.join(dir, INDEX_DIR, 'c', META_FILE), 'utf8')).toBe('{"kept":true}');
+      expect(readdirSync(path.join(dir, INDEX_DIR)).sort()).toEqual(['a', 'b', 'c']);
+    } finally {
+      await job.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reports the worker's failure when the index is written, as a user error with its hint, without failing the pages meanwhile", async () => {
     const job = startSearchJobOffThread(path.join(FIXTURES, 'search-worker-failing.mjs'));
     if (!job) throw new Error('the fixture worker is missing');
     try {
       // More than the worker would take unanswered: sending neither rejects nor waits for answers that cannot come.
-      for (let i = 0; i < 40; i++) await job.add(`/docs/p${i}`, doc(`word${i}`));
+      for (let i = 0; i < 40; i++) await job.add([INDEX_DIR], `/docs/p${i}`, doc(`word${i}`));
       job.finish();
       const written = job.writeInto(tmpdir());
       await expect(written).rejects.toBeInstanceOf(UserError);
