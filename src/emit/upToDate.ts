@@ -71,11 +71,15 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
 function scanOutput(outDir: string): Map<string, Stats> | undefined {
   const found = new Map<string, Stats>();
   if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() !== true) return undefined;
-  for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
+  // Paths are put together as strings: path.join and path.relative, for each of a versioned site's
+  // thousands of files, cost as much as the lstat calls.
+  const root = outDir.endsWith(path.sep) ? outDir.slice(0, -1) : outDir;
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
     if (entry.isDirectory()) continue;
     if (!entry.isFile()) return undefined;
-    const full = path.join(entry.parentPath, entry.name);
-    found.set(path.relative(outDir, full), lstatSync(full));
+    const folder = entry.parentPath;
+    const rel = folder.length === root.length ? entry.name : `${folder.slice(root.length + 1)}${path.sep}${entry.name}`;
+    found.set(rel, lstatSync(`${folder}${path.sep}${entry.name}`));
   }
   return found;
 }
@@ -88,11 +92,17 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   hash.update(engine).update('\0').update(JSON.stringify({ settings, search: options.search })).update('\0');
   // Every entry of the content folder, links included as links (not followed): a link added, even one
   // to nothing, is a change the next build must see (and refuse, if it leads out).
-  const entries = readdirSync(config.contentDir, { recursive: true, withFileTypes: true })
-    .map((entry) => ({ entry, rel: path.relative(config.contentDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/') }))
+  // Paths put together as strings, as in scanOutput.
+  const root = config.contentDir.endsWith(path.sep) ? config.contentDir.slice(0, -1) : config.contentDir;
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true })
+    .map((entry) => {
+      const folder = entry.parentPath;
+      const file = `${folder}${path.sep}${entry.name}`;
+      const rel = folder.length === root.length ? entry.name : `${folder.slice(root.length + 1)}/${entry.name}`;
+      return { entry, file, rel: path.sep === '/' ? rel : rel.split(path.sep).join('/') };
+    })
     .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  for (const { entry, rel } of entries) {
-    const file = path.join(config.contentDir, rel);
+  for (const { entry, file, rel } of entries) {
     if (entry.isSymbolicLink()) {
       hash.update(rel).update('\0link\0').update(readlinkSync(file)).update('\0');
       continue;
