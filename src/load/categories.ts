@@ -40,15 +40,22 @@ export interface Category {
 
 const NAMES = ['_category_.json', '_category_.yml', '_category_.yaml'];
 
-export function loadCategory(docsDir: string, dir: string, previous?: Category): Category {
+/**
+ * `parsed`: what texts gave when parsed earlier in the build, shared by its calls: the docs versions of
+ * a site mostly hold the same category files, each then parsed once.
+ */
+export function loadCategory(docsDir: string, dir: string, previous?: Category, parsed?: Map<string, CategoryMeta>): Category {
   for (const name of NAMES) {
     const file = path.join(docsDir, dir, name);
     if (!existsSync(file)) continue;
     const source = readInside(createConfinement([docsDir]), file, `${dir ? `${dir}/` : ''}${name}`);
     if (previous && previous.file === file && previous.source === source) return previous;
+    const known = parsed?.get(source);
+    if (known) return { dir, meta: known, file, source };
     // JSON is YAML, so one parser gives positions for both.
-    const yaml = parseYaml(source, file);
-    return { dir, meta: validateYaml(categorySchema, yaml, file), file, source };
+    const meta = validateYaml(categorySchema, parseYaml(source, file), file);
+    parsed?.set(source, meta);
+    return { dir, meta, file, source };
   }
   if (previous && previous.file === undefined) return previous;
   return { dir, meta: categorySchema.parse({}), file: undefined };

@@ -5,7 +5,7 @@ import { CURRENT, DOCS_ROUTE } from '../config/versions.ts';
 import { UserError, UserErrors, userErrorsOf } from '../errors.ts';
 import { createConfinement } from '../io/confinement.ts';
 import { walkFiles } from '../io/walk.ts';
-import { loadCategory, type Category } from './categories.ts';
+import { loadCategory, type Category, type CategoryMeta } from './categories.ts';
 import { frontMatterKeyAt, splitFrontMatter, type FrontMatter } from './frontMatter.ts';
 
 /** One markdown source, read and split, with its route decided. */
@@ -205,6 +205,7 @@ export function loadContent(
     } else byRoute.set(key, page);
   }
   const categories = new Map<string, Map<string, Category>>();
+  const parsedCategories = new Map<string, CategoryMeta>();
   for (const tree of trees) {
     const docsDir = path.join(contentDir, tree.docsDir);
     const dirs = new Set<string>();
@@ -216,7 +217,7 @@ export function loadContent(
     const own = new Map<string, Category>();
     for (const dir of [...dirs].sort()) {
       try {
-        own.set(dir, loadCategory(docsDir, dir, options.previousCategories?.get(`${tree.docsDir}/${dir}`)));
+        own.set(dir, loadCategory(docsDir, dir, options.previousCategories?.get(`${tree.docsDir}/${dir}`), parsedCategories));
       } catch (error) {
         const found = userErrorsOf(error);
         if (found.length === 0) throw error;
