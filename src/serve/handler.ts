@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isWithin } from '../io/confinement.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import sirv from 'sirv';
 import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
@@ -28,11 +29,23 @@ function htmlRoutesOf(dir: string): Set<string> {
  * Last-Modified, and a 304 when the browser's copy is current.
  */
 export function createStaticHandler(dir: string, options: { dev?: boolean } = {}) {
-  const files = sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false, gzip: true, brotli: true });
-  const htmlRoutes = htmlRoutesOf(dir);
+  // sirv lists the folder's files, with their sizes, once: a build replaces the folder whole (another
+  // inode), and the files are listed again then. Served from the old list, a page that grew was cut
+  // short at its old size and a new page was not found until serve was restarted.
+  const open = (ino: number | undefined) => ({
+    ino,
+    files: sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false, gzip: true, brotli: true }),
+    htmlRoutes: htmlRoutesOf(dir),
+  });
+  const inode = (): number | undefined => statSync(dir, { throwIfNoEntry: false })?.ino;
+  let site = open(inode());
   return (req: IncomingMessage, res: ServerResponse): void => {
     const request = readRequest(req, res);
     if (!request) return;
+    const ino = inode();
+    // Missing for the instant of a swap: the last list answers meanwhile.
+    if (ino !== undefined && ino !== site.ino) site = open(ino);
+    const { files, htmlRoutes } = site;
     const clean = cleanRouteOf(request.pathname);
     // A .html path that is itself a page (a slug such as /legacy.html) is served as it is.
     if (clean !== undefined && request.pathname !== '/404.html' && !htmlRoutes.has(request.pathname)) {
@@ -53,6 +66,9 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     if (request.pathname === `/${HEADERS_FILE}`) next();
     else if (!notModifiedSince(dir, request.pathname, req, res)) {
       req.headers['accept-encoding'] = acceptedEncodings(req.headers['accept-encoding']);
+      // sirv streams a file it listed: one gone by then (a build swapped the folder in that instant)
+      // ends this response, not the server, which an unhandled stream error would stop.
+      res.once('pipe', (source: Readable) => source.once('error', () => res.destroy()));
       files(req, res, next);
     }
   };

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/commands/build.ts';
@@ -93,6 +93,51 @@ describe('mapsdocs serve', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   behavesAsACarefulHost(() => url);
+});
+
+describe('mapsdocs serve while the site is built again', () => {
+  it('serves what the new build wrote: a page grown longer whole, a new page, its compressed copies', async () => {
+    const site = tempProject({ fixture: 'basic' });
+    await build({ root: site.root, reporter: silentReporter, search: false });
+    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
+    try {
+      const before = await (await fetch(`${url}docs/intro`)).text();
+      const intro = path.join(site.content, 'docs', 'intro.md');
+      writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n${'A paragraph the rebuilt page has. '.repeat(40)}\n`);
+      writeFileSync(path.join(site.content, 'docs', 'added.md'), '---\ntitle: Added later\n---\n\nA page the first build did not have.\n');
+      await build({ root: site.root, reporter: silentReporter, search: false });
+      const after = await fetch(`${url}docs/intro`);
+      const text = await after.text();
+      expect(text.length).toBeGreaterThan(before.length);
+      expect(text).toContain('A paragraph the rebuilt page has.');
+      expect(text.trimEnd().endsWith('</html>')).toBe(true);
+      expect(readFileSync(path.join(site.root, 'dist', 'docs', 'intro.html'), 'utf8')).toBe(text);
+      const added = await fetch(`${url}docs/added`, { headers: { 'accept-encoding': 'br' } });
+      expect(added.status).toBe(200);
+      expect(await added.text()).toContain('A page the first build did not have.');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      site.cleanup();
+    }
+  });
+});
+
+describe('mapsdocs serve when a file goes after it was listed', () => {
+  it('ends that response and goes on serving', async () => {
+    const site = tempProject({ fixture: 'basic' });
+    await build({ root: site.root, reporter: silentReporter, search: false });
+    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
+    try {
+      const { rmSync } = await import('node:fs');
+      // Gone from the folder, still in the server's list of it (the folder itself was not replaced).
+      for (const suffix of ['', '.gz', '.br']) rmSync(path.join(site.root, 'dist', 'docs', `intro.html${suffix}`), { force: true });
+      await expect(fetch(`${url}docs/intro`).then((r) => r.text())).rejects.toThrow();
+      expect((await fetch(`${url}docs/guide/setup`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      site.cleanup();
+    }
+  });
 });
 
 describe('mapsdocs dev', () => {
