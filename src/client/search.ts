@@ -15,10 +15,27 @@ import { searchScope, type SearchScope } from './searchScope.ts';
 /** The indexes opened, by folder: one per docs version searched on a site with several. */
 const indexes = new Map<string, Promise<SearchIndex>>();
 let dialog: HTMLDialogElement | undefined;
+/** The index the listed results came from: a dialog opened again on another version's page searches that one. */
+let shownDir: string | undefined;
 let returnFocus: HTMLElement | null = null;
 
 function base(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="mapsdocs:base-url"]')?.content ?? '/';
+}
+
+/**
+ * Runs a search on the index of `scope`; when it fails (a file of the index is gone: the site was
+ * built again since the index was opened, and its files renamed), the index is opened again, its
+ * metadata read afresh, and the search run once more.
+ */
+async function searchIn(scope: SearchScope, run: (index: SearchIndex) => Promise<SearchOutcome | undefined>): Promise<SearchOutcome | undefined> {
+  const opened = loadIndex(scope);
+  try {
+    return await run(await opened);
+  } catch {
+    if (indexes.get(scope.dir) === opened) indexes.delete(scope.dir);
+    return run(await loadIndex(scope));
+  }
 }
 
 function loadIndex(scope: SearchScope): Promise<SearchIndex> {
@@ -181,7 +198,7 @@ function createDialog(): HTMLDialogElement {
       });
       status.append(suggestion, count === 0 ? '?' : `? ${found} for it.`);
     } else {
-      const text = count === 0 ? `No results for “${term}”` : found;
+      const text = count === 0 ? `No results for “${term}”${where !== undefined ? ` in version ${where}` : ''}` : found;
       // The same count again (the sections filled in) is not announced again.
       if (status.textContent !== text || status.childElementCount > 0) status.textContent = text;
     }
@@ -205,7 +222,8 @@ function createDialog(): HTMLDialogElement {
     await new Promise((wait) => window.setTimeout(wait, DEBOUNCE));
     if (mine !== query) return;
     const scope = currentScope();
-    const outcome = await withLoader(status, async () => ({ search: await (await loadIndex(scope)).search(term, RESULTS, 0) }));
+    shownDir = scope.dir;
+    const outcome = await withLoader(status, async () => ({ search: await searchIn(scope, (index) => index.search(term, RESULTS, 0)) }));
     if (mine !== query) return;
     if (!outcome) {
       // The loader shows the error and its Retry button.
@@ -227,9 +245,7 @@ function createDialog(): HTMLDialogElement {
       (started ??= (async () => {
         window.clearTimeout(pause);
         // The titles stay listed if a section's text fails to load: not worth an error.
-        const detailed = await loadIndex(scope)
-          .then((loaded) => loaded.search(term, RESULTS, SECTIONS))
-          .catch(() => undefined);
+        const detailed = await searchIn(scope, (index) => index.search(term, RESULTS, SECTIONS)).catch(() => undefined);
         if (mine === query && detailed) show(term, detailed);
       })());
     pause = window.setTimeout(() => void detail?.(), PAUSE);
@@ -276,8 +292,12 @@ export function openSearch(): void {
   const input = dialog.querySelector<HTMLInputElement>('#search-input');
   input?.focus();
   input?.select();
+  const scope = currentScope();
+  // The results listed are another version's (the reader went to another version's page since): the
+  // query is run again on this version's index.
+  if (input && input.value.trim() !== '' && shownDir !== undefined && shownDir !== scope.dir) input.dispatchEvent(new Event('input'));
   // Start loading as the dialog opens; the first keystroke then finds the index open.
-  loadIndex(currentScope()).catch(() => undefined);
+  else loadIndex(scope).catch(() => undefined);
 }
 
 export function closeSearch(restore = true): void {

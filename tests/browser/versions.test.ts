@@ -121,4 +121,87 @@ describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("searches the version read when the dialog opens again on another version's page, without typing", async () => {
+    const page = await site.session.context.newPage();
+    await page.goto(`${site.base}/docs/1.0/intro`);
+    await page.keyboard.press('/');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await input.fill('introduction');
+    const status = page.locator('.search-dialog [role="status"]');
+    await expect.poll(() => status.textContent()).toMatch(/in version 1\.0$/);
+    await page.keyboard.press('Escape');
+    const dropdown = page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"]');
+    await dropdown.locator('summary').click();
+    await dropdown.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL('**/docs/next/intro');
+    // The dialog opens with the last query, now run on Next's index.
+    await page.keyboard.press('/');
+    await expect.poll(() => status.textContent()).toMatch(/in version Next$/);
+    const hrefs = await page.getByRole('option').evaluateAll((options) => options.map((o) => new URL((o as HTMLAnchorElement).href).pathname));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.every((href) => href.startsWith('/docs/next/')), hrefs.join('\n')).toBe(true);
+    await page.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('the search dialog on a phone, in Chromium', () => {
+  let site: SiteUnderTest;
+  beforeAll(async () => {
+    site = await openBuiltSite(versionedSite());
+  }, 60_000);
+  afterAll(() => site.close());
+
+  it('keeps its field and its Close button inside it from 320 px up, and says which version found nothing', async () => {
+    for (const width of [320, 360, 412, 995]) {
+      const page = await site.session.context.newPage();
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(`${site.base}/docs/1.0/intro`);
+      await page.keyboard.press('/');
+      const dialog = await page.locator('.search-dialog').boundingBox();
+      const close = await page.getByRole('button', { name: 'Close' }).boundingBox();
+      const input = await page.getByRole('combobox', { name: 'Search the documentation' }).boundingBox();
+      expect(dialog && close && input, `width ${width}`).toBeTruthy();
+      if (!dialog || !close || !input) continue;
+      expect(close.x + close.width, `width ${width}`).toBeLessThanOrEqual(dialog.x + dialog.width);
+      expect(input.x + input.width, `width ${width}`).toBeLessThanOrEqual(close.x);
+      expect(close.height, `width ${width}`).toBeGreaterThanOrEqual(24);
+      await page.getByRole('combobox', { name: 'Search the documentation' }).fill('zzqqxx');
+      await expect.poll(() => page.locator('.search-dialog [role="status"]').textContent()).toBe('No results for “zzqqxx” in version 1.0');
+      await page.close();
+    }
+  });
+});
+
+describe.skipIf(!hasChromium)('search in a page left open while the site is built again, in Chromium', () => {
+  it('opens the new index when the old one is gone, rather than failing until the page is reloaded', async () => {
+    const project = versionedSite();
+    const site = await openBuiltSite({ root: project.root, cleanup: () => undefined });
+    try {
+      const page = await site.session.context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${site.base}/docs/next/intro`);
+      await page.keyboard.press('/');
+      const input = page.getByRole('combobox', { name: 'Search the documentation' });
+      const status = page.locator('.search-dialog [role="status"]');
+      await input.fill('introduction');
+      await expect.poll(() => status.textContent()).toMatch(/result/);
+      // Built again with a new word: every file of Next's index gets a new name, the old ones are gone.
+      const { writeFileSync, readFileSync } = await import('node:fs');
+      const { default: path } = await import('node:path');
+      const intro = path.join(project.content, 'docs', 'intro.md');
+      writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nA paragraph about zanzibarite, a word the first build did not index.\n`);
+      const { build } = await import('../../src/commands/build.ts');
+      const { silentReporter } = await import('../../src/util/task.ts');
+      await build({ root: project.root, reporter: silentReporter });
+      await input.fill('zanzibarite');
+      await expect.poll(() => status.textContent()).toMatch(/1 result in version Next$/);
+      expect(await page.getByRole('option').first().getAttribute('href')).toMatch(/\/docs\/next\/intro/);
+      expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+      await page.close();
+    } finally {
+      await site.close();
+      project.cleanup();
+    }
+  }, 60_000);
 });
