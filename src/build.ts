@@ -18,6 +18,7 @@ import { compileComponentPages, pageSiteOf, renderComponentPages } from './pages
 import { changeLogsOf, prefetchDescription, referenceFor, referenceSourcesOf, type ReferenceSource } from './openapi/referenceSource.ts';
 import { buildPageViews, type LazyView } from './render/pageViews.ts';
 import { renderPages, siteAssets, siteViewOf } from './render/renderPages.ts';
+import { withoutSearch } from './render/siteView.ts';
 import type { SiteView } from './render/viewModel.ts';
 import { startSearchFeed, type SearchFeed } from './search/feed.ts';
 import { task } from './util/task.ts';
@@ -84,7 +85,7 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   if (first) first.prefetched = prefetchDescription(context, first, content.pages.length);
   const search = options.search ? await startSearchFeed(context, content.pages, sources) : undefined;
   try {
-    return await prepareParsed(context, content, search, sources);
+    return await prepareParsed(context, content, search, sources, options.search !== false);
   } catch (error) {
     for (const source of sources) source.prefetched?.cancel();
     await search?.close();
@@ -92,7 +93,7 @@ export async function prepareSite(context: BuildContext, options: { search?: boo
   }
 }
 
-async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, sources: readonly ReferenceSource[]): Promise<PreparedSite> {
+async function prepareParsed(context: BuildContext, content: LoadedContent, search: SearchFeed | undefined, sources: readonly ReferenceSource[], searchable: boolean): Promise<PreparedSite> {
   const { config, timings } = context;
   // The references do not depend on the pages. They are built while the last pages wait for their code to
   // be highlighted on the helper thread (this one is idle then), rather than after them; not in dev's
@@ -131,11 +132,13 @@ async function prepareParsed(context: BuildContext, content: LoadedContent, sear
   const compiled = await task(timings, 'pages', () => compileComponentPages(context, content.components, assets));
   const { versions, site, views, components } = await task(timings, 'navigation', async () => {
     const versions = versionBuildsOf({ versions: config.versions, parsed, categories: content.categories, references, changes, sidebarId: config.site.docs.sidebarId, sidebarIdSetAt: sidebarIdSetAt(config), sidebarCollapsible: config.site.docs.sidebarCollapsible });
-    const site = siteViewOf(
+    // A site built without its search index shows no search button (nor answers its shortcuts).
+    const withSearch = siteViewOf(
       config,
       versions.map((v) => v.nav),
       assets,
     );
+    const site = searchable ? withSearch : withoutSearch(withSearch);
     const pages = parsed.filter((p) => p.source.kind === 'page');
     const components = await renderComponentPages({ compiled, contentDir: config.contentDir, components: content.components, site: pageSiteOf(config, versions) });
     return { versions, site, components, views: buildPageViews({ config, versions, pages, components, assets, renderers: context.renderers, renderersKey: context.renderersKey, memo: context.rendered }) };

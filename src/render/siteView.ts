@@ -244,6 +244,12 @@ export function forPageVersion(site: SiteView, page: PageView): SiteView {
   return { ...site, navbar: { ...site.navbar, left: map(site.navbar.left), right: map(site.navbar.right) } };
 }
 
+/** The site without its navbar's search button: for a build without the search index, where it could only fail. */
+export function withoutSearch(site: SiteView): SiteView {
+  const keep = (items: NavItemView[]): NavItemView[] => items.filter((item) => item.type !== 'search');
+  return { ...site, navbar: { ...site.navbar, left: keep(site.navbar.left), right: keep(site.navbar.right) } };
+}
+
 /** Marks the navbar links that lead to the current route (or a page below it). */
 export function withActiveLinks(site: SiteView, route: string): SiteView {
   const full = hrefOf(site.baseUrl, route);

@@ -52,6 +52,20 @@ describe('mapsdocs build on a fixture site', () => {
     }
   });
 
+  it('shows no search button when built without the index (which it could only fail to load), nor answers its shortcuts', async () => {
+    const other = tempProject({ fixture: 'basic', files: { 'content/site.yaml': ['title: Searchable', 'navbar:', '  items:', '    - { type: search }', ''].join('\n') } });
+    try {
+      const intro = (): string => readFileSync(path.join(other.root, 'dist', 'docs', 'intro.html'), 'utf8');
+      expect((await cli(['build', '--no-search'], other.root)).code).toBe(0);
+      // The client binds the shortcuts to the button: none, no shortcut.
+      expect(intro()).not.toContain('data-search-open');
+      expect((await cli(['build'], other.root)).code).toBe(0);
+      expect(intro()).toContain('data-search-open');
+    } finally {
+      other.cleanup();
+    }
+  });
+
   it('writes one file per route, the not-found page and the sitemap', () => {
     for (const file of ['index.html', 'docs/intro.html', 'docs/guide/setup.html', 'docs/hidden.html', 'markdown-page.html', '404.html', 'docs/api/reference.html', 'sitemap.xml']) {
       expect(existsSync(path.join(out, file)), file).toBe(true);
