@@ -195,7 +195,7 @@ export function buildPageViews(options: {
         }),
       );
     }
-    if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route ?? v.reference?.route) }));
+    if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route) }));
     // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
     // It belongs to its version, as Docusaurus takes the version from the URL: the dropdown, the navbar's docs
     // links and search are that version's (no banner: there is no page to compare).

@@ -257,6 +257,9 @@ export function withActiveLinks(site: SiteView, route: string): SiteView {
   const mark = (items: NavItemView[]): NavItemView[] =>
     items.map((item) => {
       if (item.type === 'link') return { ...item, active: !item.external && isActive(item.href) };
+      // The versions dropdown's entry is the page's version (forPageVersion), not the one whose link is a
+      // prefix of the route: the last version's main doc, /docs/, would be one for every version.
+      if (item.type === 'dropdown' && item.kind === 'versions') return { ...item, active: item.items.some((l) => l.active === true) };
       if (item.type === 'dropdown') {
         const links = item.items.map((l) => ({ ...l, active: !l.external && isActive(l.href) }));
         return { ...item, items: links, active: links.some((l) => l.active) };

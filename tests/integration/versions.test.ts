@@ -78,6 +78,21 @@ describe('a versioned site, built', () => {
       ['2.0', '/docs/guide/setup'],
       ['1.0', '/docs/1.0/intro'],
     ]);
+    // The change log exists in Next alone (2.0's description is the oldest): the others lead to their main doc.
+    expect(dropdown('docs/next/api/changes.html')).toEqual([
+      ['current', '/docs/next/api/changes'],
+      ['2.0', '/docs/intro'],
+      ['1.0', '/docs/1.0/intro'],
+    ]);
+  });
+
+  it("marks the page's own version as the current entry of the dropdown, and no other", () => {
+    const current = (file: string): string[] =>
+      [...(/<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(read(file))?.[0] ?? '').matchAll(/<a class="dropdown-link active"[^>]*aria-current="page"[^>]*data-value="([^"]+)"/g)].map((m) => m[1] ?? '');
+    // 2.0's entry leads to its main doc (/docs/intro, under /docs/ like every page): it is not this page's version.
+    expect(current('docs/next/new-in-next.html')).toEqual(['current']);
+    expect(current('docs/1.0/intro.html')).toEqual(['1.0']);
+    expect(current('docs/only-in-2.html')).toEqual(['2.0']);
   });
 
   it('points the navbar docs items into the page\'s version, and leaves every version\'s target for the client outside the docs', () => {
@@ -190,6 +205,28 @@ describe('the search indexes of a versioned site in the build cache', () => {
         expect(readdirSync(path.join(project.root, 'fresh', 'search-index', version)).sort()).toEqual(names);
         for (const name of names) expect(readFileSync(path.join(index, version, name), 'utf8')).toBe(readFileSync(path.join(project.root, 'fresh', 'search-index', version, name), 'utf8'));
       }
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+describe('the version dropdown when the last version\'s main doc is /docs/', () => {
+  it("marks the page's own version alone, though every docs route is under /docs/", async () => {
+    const project = versionedSite();
+    try {
+      writeFileSync(path.join(project.content, 'versioned_docs', 'version-2.0', 'index.md'), '---\ntitle: Docs of 2.0\n---\n\nThe index of 2.0.\n');
+      const result = await cli(['build', '--no-search'], project.root);
+      expect(result.code, result.stderr).toBe(0);
+      const current = (file: string): string[] => {
+        const html = readFileSync(path.join(project.root, 'dist', file), 'utf8');
+        const dropdown = /<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+        return [...dropdown.matchAll(/<a class="dropdown-link active"[^>]*aria-current="page"[^>]*data-value="([^"]+)"/g)].map((m) => m[1] ?? '');
+      };
+      expect(readFileSync(path.join(project.root, 'dist', 'docs', 'next', 'new-in-next.html'), 'utf8')).toMatch(/<a class="dropdown-link[^"]*" href="\/docs\/"[^>]*data-value="2\.0"/);
+      expect(current('docs/next/new-in-next.html')).toEqual(['current']);
+      expect(current('docs/1.0/intro.html')).toEqual(['1.0']);
+      expect(current('docs/index.html')).toEqual(['2.0']);
     } finally {
       project.cleanup();
     }
