@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 import type * as z from 'zod';
 import { UserError, UserErrors } from '../errors.ts';
 import { nearestName } from './nearest.ts';
@@ -71,6 +71,23 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
       }),
     );
   }
+  // A key YAML reads as something else than its text (`4.30:` is the number 4.3, `4.10:` is 4.1) would
+  // silently stand for another key: it is refused where it is written.
+  const lossy: UserError[] = [];
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key;
+      if (!isScalar(key) || typeof key.value === 'string' || key.source === undefined || String(key.value) === key.source || !key.range) return;
+      const pos = lineCounter.linePos(key.range[0]);
+      lossy.push(
+        new UserError(`the key ${key.source} is read by YAML as the ${typeof key.value === 'object' ? 'value' : typeof key.value} ${String(key.value)}`, {
+          location: { file, line: pos.line + lineOffset, column: pos.col },
+          hint: `write it in quotes to keep it as written: "${key.source}":`,
+        }),
+      );
+    },
+  });
+  if (lossy.length > 0) throw new UserErrors(lossy);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
@@ -93,7 +110,7 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
     locate(path) {
       // Walk up to the nearest ancestor that exists, so a missing key points at its parent.
       for (let depth = path.length; depth >= 0; depth -= 1) {
-        const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth) as unknown[], true);
+        const node = nodeAt(doc, path.slice(0, depth));
         if (isNode(node) && node.range) {
           const pos = lineCounter.linePos(node.range[0]);
           return { line: pos.line + lineOffset, column: pos.col };
@@ -105,10 +122,10 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
       return doc.hasIn(path as unknown[]);
     },
     locateKey(path) {
-      const parent = path.length <= 1 ? doc.contents : doc.getIn(path.slice(0, -1) as unknown[], true);
+      const parent = nodeAt(doc, path.slice(0, -1));
       const key = path[path.length - 1];
       if (isMap(parent)) {
-        const pair = parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === key);
+        const pair = parent.items.find((item) => sameKey(item.key, key));
         if (isNode(pair?.key) && pair.key.range) {
           const pos = lineCounter.linePos(pair.key.range[0]);
           return { line: pos.line + lineOffset, column: pos.col };
@@ -117,6 +134,31 @@ export function parseYaml(text: string, file: string, lineOffset = 0): LocatedYa
       return this.locate(path);
     },
   };
+}
+
+/** Whether an issue is text expected where YAML read a number or a boolean (`label: 4.3`). */
+function readAsText(issue: z.core.$ZodIssue, root: unknown): boolean {
+  if (issue.code !== 'invalid_type' || issue.expected !== 'string') return false;
+  let value: unknown = root;
+  for (const segment of issue.path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[segment] : undefined;
+  return typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** Whether a map's key node is the key of a path (JavaScript keys are strings: `4.3:` is the key "4.3"). */
+function sameKey(node: unknown, key: PropertyKey | undefined): boolean {
+  const value = isScalar(node) ? node.value : node;
+  return value === key || (key !== undefined && (typeof value === 'number' || typeof value === 'boolean') && String(value) === String(key));
+}
+
+/** The node at a path of the value (what doc.getIn finds, with keys compared as JavaScript compares them). */
+function nodeAt(doc: Document, path: readonly PropertyKey[]): Node | undefined {
+  let node: unknown = doc.contents;
+  for (const segment of path) {
+    if (isMap(node)) node = node.items.find((item) => sameKey(item.key, segment))?.value;
+    else if (isSeq(node) && typeof segment === 'number') node = node.items[segment];
+    else return undefined;
+  }
+  return isNode(node) ? node : undefined;
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -143,7 +185,7 @@ export function validateYaml<Schema extends z.ZodType>(
       const pos = yaml.locate(issue.path);
       return new UserError(custom?.message ?? `${where || 'the file'}: ${issue.message}`, {
         location: { file, line: pos?.line, column: pos?.column },
-        hint: custom?.hint,
+        hint: custom?.hint ?? (readAsText(issue, yaml.value) ? 'write it in quotes: YAML reads 4.3, 10 or true as a number or a boolean, not as text' : undefined),
       });
     }),
   );

@@ -53,3 +53,20 @@ describe('parseYaml', () => {
     }
   });
 });
+
+describe('keys and values YAML reads as numbers', () => {
+  const versions = z.strictObject({ versions: z.record(z.string(), z.strictObject({ label: z.string().optional() })).optional() });
+
+  it('refuses a key whose text YAML would change (4.30 is the number 4.3), at the key, saying to quote it', () => {
+    const errors = errorsOf(versions, 'versions:\n  current: { label: Next }\n  4.30: { label: Old }\n');
+    expect(errors.map((e) => [e.message, e.location?.line, e.location?.column, e.hint])).toEqual([['the key 4.30 is read by YAML as the number 4.3', 3, 3, 'write it in quotes to keep it as written: "4.30":']]);
+    expect(errorsOf(versions, 'versions:\n  "4.30": { label: Old }\n  4.3: { label: Other }\n')).toEqual([]);
+  });
+
+  it('reports a number given for text at the value, under a key written as a number, and says to quote it', () => {
+    const [error] = errorsOf(versions, 'versions:\n  current: { label: Next }\n  4.3:\n    label: 4.3\n');
+    expect(error?.message).toMatch(/^versions\.4\.3\.label: .*expected string, received number/);
+    expect(error?.location).toMatchObject({ line: 4, column: 12 });
+    expect(error?.hint).toMatch(/write it in quotes/);
+  });
+});
