@@ -45,7 +45,11 @@ export async function emitSite(
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
     // A file taken from the last output or from the store is not read again to be named.
-    const known = (file: string): string | undefined => reuse?.digestOf(path.relative(staging, file).split(path.sep).join('/')) ?? store?.digestOf(file);
+    const prefix = `${staging}${path.sep}`;
+    const known = (file: string): string | undefined => {
+      const rel = file.startsWith(prefix) ? file.slice(prefix.length) : path.relative(staging, file);
+      return reuse?.digestOf(path.sep === '/' ? rel : rel.split(path.sep).join('/')) ?? store?.digestOf(file);
+    };
     // A copy whose change time is the one the last output's record gives it is taken unread.
     const compressor = createCompressor(staging, { store: compressedStore, cacheRoot: context.config.cacheDir, known, changeTimes: reuse?.changeTimeOf });
     // The pages and other files while the search index is still being made (this thread would wait), then the index.
