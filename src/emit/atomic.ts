@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { outputTarget } from '../io/confinement.ts';
+import { removeTree } from '../io/removeTree.ts';
 import { linkOrCopy, type FileStore } from './fileStore.ts';
 
 export interface OutputFile {
@@ -126,7 +126,7 @@ export async function writeSiteAtomically(
   // The new site is in place: a previous one that cannot be removed (files of another user) is left
   // for the next build, and said, not a failure of this one.
   let leftover: string | undefined;
-  const removal = rm(retired, { recursive: true, force: true, maxRetries: 5 }).catch((error: unknown) => {
+  const removal = removeTree(retired).catch((error: unknown) => {
     leftover = `${retired} (${error instanceof Error ? error.message : String(error)})`;
   });
   try {
