@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,14 +6,11 @@ import { removeTree } from '../../../src/io/removeTree.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) {
-    chmodSync(dir, 0o755);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A folder with nested folders, files and a link to a file outside it, which must survive. */
-function tree(): { root: string; dir: string; outside: string } {
+function tree(): { dir: string; outside: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'mapsdocs-remove-'));
   dirs.push(root);
   const dir = path.join(root, 'old');
@@ -22,7 +19,7 @@ function tree(): { root: string; dir: string; outside: string } {
   const outside = path.join(root, 'keep.txt');
   writeFileSync(outside, 'kept');
   symlinkSync(outside, path.join(dir, 'a', 'link'));
-  return { root, dir, outside };
+  return { dir, outside };
 }
 
 describe('removing a previous output', () => {
@@ -45,13 +42,5 @@ describe('removing a previous output', () => {
     // `false` exits 1 whatever it is given, as rm does when it cannot remove everything.
     await removeTree(dir, { command: 'false' });
     expect(existsSync(dir)).toBe(false);
-  });
-
-  it.skipIf(process.getuid?.() === 0)("fails with Node's own error when the folder cannot be removed", async () => {
-    const { root, dir } = tree();
-    chmodSync(path.join(dir, 'a'), 0o555);
-    await expect(removeTree(dir)).rejects.toThrow(/EACCES|EPERM/);
-    chmodSync(path.join(dir, 'a'), 0o755);
-    expect(readdirSync(root)).toContain('old');
   });
 });
