@@ -87,8 +87,7 @@ describe('a versioned site, built', () => {
   });
 
   it("marks the page's own version as the current entry of the dropdown, and no other", () => {
-    const current = (file: string): string[] =>
-      [...(/<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(read(file))?.[0] ?? '').matchAll(/<a class="dropdown-link active"[^>]*aria-current="page"[^>]*data-value="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const current = (file: string): string[] => currentVersionEntries(read(file));
     // 2.0's entry leads to its main doc (/docs/intro, under /docs/ like every page): it is not this page's version.
     expect(current('docs/next/new-in-next.html')).toEqual(['current']);
     expect(current('docs/1.0/intro.html')).toEqual(['1.0']);
@@ -211,6 +210,12 @@ describe('the search indexes of a versioned site in the build cache', () => {
   });
 });
 
+/** The versions a page's dropdown marks as the current one (by their names). */
+function currentVersionEntries(html: string): string[] {
+  const dropdown = /<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+  return [...dropdown.matchAll(/<a class="dropdown-link active"[^>]*aria-current="page"[^>]*data-value="([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
 describe('the version dropdown when the last version\'s main doc is /docs/', () => {
   it("marks the page's own version alone, though every docs route is under /docs/", async () => {
     const project = versionedSite();
@@ -218,11 +223,7 @@ describe('the version dropdown when the last version\'s main doc is /docs/', () 
       writeFileSync(path.join(project.content, 'versioned_docs', 'version-2.0', 'index.md'), '---\ntitle: Docs of 2.0\n---\n\nThe index of 2.0.\n');
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
-      const current = (file: string): string[] => {
-        const html = readFileSync(path.join(project.root, 'dist', file), 'utf8');
-        const dropdown = /<details class="navbar-dropdown" data-kind="versions"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
-        return [...dropdown.matchAll(/<a class="dropdown-link active"[^>]*aria-current="page"[^>]*data-value="([^"]+)"/g)].map((m) => m[1] ?? '');
-      };
+      const current = (file: string): string[] => currentVersionEntries(readFileSync(path.join(project.root, 'dist', file), 'utf8'));
       expect(readFileSync(path.join(project.root, 'dist', 'docs', 'next', 'new-in-next.html'), 'utf8')).toMatch(/<a class="dropdown-link[^"]*" href="\/docs\/"[^>]*data-value="2\.0"/);
       expect(current('docs/next/new-in-next.html')).toEqual(['current']);
       expect(current('docs/1.0/intro.html')).toEqual(['1.0']);
