@@ -89,14 +89,16 @@ export function normaliseBaseUrl(raw: string): string {
   return normalised;
 }
 
-export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate']; isSet: ResolvedConfig['isSet'] } {
+export function loadSiteConfig(contentDir: string): { site: SiteConfig; file: string | undefined; locate: ResolvedConfig['locate']; locateKey: ResolvedConfig['locate']; isSet: ResolvedConfig['isSet'] } {
   const file = path.join(contentDir, SITE_CONFIG_FILE);
-  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }), isSet: () => false };
+  if (!existsSync(file)) return { site: siteConfigSchema.parse({}), file: undefined, locate: () => ({ file }), locateKey: () => ({ file }), isSet: () => false };
   const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${SITE_CONFIG_FILE}`), file);
   return {
     site: validateYaml(siteConfigSchema, yaml, file, describeSiteIssue),
     file,
     locate: (keys) => ({ file, ...yaml.locate(keys) }),
+    /** Where a key itself is written (a value's position is that of its first field when it is a map). */
+    locateKey: (keys) => ({ file, ...yaml.locateKey(keys) }),
     isSet: (keys) => yaml.has(keys),
   };
 }
@@ -221,7 +223,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
   checkOutputFolder(outDir, root, contentDir);
   // Again where symbolic links lead: `--out link/sub` through a link to the content is the content.
   checkOutputFolder(realAsFar(outDir), realAsFar(root), realAsFar(contentDir));
-  const { site, file: configFile, locate, isSet } = loadSiteConfig(contentDir);
+  const { site, file: configFile, locate, locateKey, isSet } = loadSiteConfig(contentDir);
   checkLocales(site, locate);
   checkLogos(site, contentDir, locate);
   const { landing, file: landingFile } = loadLanding(contentDir);
@@ -251,6 +253,7 @@ export function resolveConfig(options: ResolveOptions = {}): ResolvedConfig {
     versionedOpenapiDir: path.join(path.dirname(configured), 'versioned'),
     openapiName: path.basename(configured),
     locate,
+    locateKey,
   });
   const inputFolders: [string, string][] = [
     [path.dirname(configured), "the API description's folder"],

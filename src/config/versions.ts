@@ -49,6 +49,8 @@ export interface VersionInputs {
   openapiName: string;
   /** The position of a value of site.yaml, for errors. */
   locate: (keys: readonly PropertyKey[]) => SourceLocation;
+  /** The position of a key of site.yaml (that of its value, where not given). */
+  locateKey?: ((keys: readonly PropertyKey[]) => SourceLocation) | undefined;
 }
 
 /** The names content/versions.json lists, newest first (none without the file), and where each is written. */
@@ -108,7 +110,7 @@ export function resolveVersions(inputs: VersionInputs): DocsVersion[] {
   const known = (name: string): boolean => names.includes(name);
   const describeKnown = `versions: ${names.join(', ')} (${CURRENT} is content/docs; the others are listed in ${VERSIONS_FILE})`;
   for (const name of Object.keys(site.docs.versions)) {
-    if (!known(name)) errors.push(new UserError(`docs.versions.${name}: no such docs version`, { location: inputs.locate(['docs', 'versions', name]), hint: describeKnown }));
+    if (!known(name)) errors.push(new UserError(`docs.versions.${name}: no such docs version`, { location: (inputs.locateKey ?? inputs.locate)(['docs', 'versions', name]), hint: describeKnown }));
   }
   const lastName = site.docs.lastVersion ?? listed.names[0] ?? CURRENT;
   if (!known(lastName)) errors.push(new UserError(`docs.lastVersion: no docs version "${lastName}"`, { location: inputs.locate(['docs', 'lastVersion']), hint: describeKnown }));

@@ -101,7 +101,7 @@ describe('docs versions', () => {
     expect(errorsOf(second.root)).toEqual([
       'content/versions.json:3:3: error: version "4.3" has no folder content/versioned_docs/version-4.3\n  hint: run "mapsdocs version 4.3" to snapshot content/docs, or remove it from versions.json',
       'content/versioned_docs/version-4.2: error: content/versioned_docs/version-4.2 is not a version listed in versions.json\n  hint: add "4.2" to versions.json, or remove the folder',
-      expect.stringMatching(/^content\/site\.yaml:5:12: error: docs\.versions\.5\.0: no such docs version\n  hint: versions: current, 4\.4, 4\.3/),
+      expect.stringMatching(/^content\/site\.yaml:5:5: error: docs\.versions\.5\.0: no such docs version\n  hint: versions: current, 4\.4, 4\.3/),
       expect.stringMatching(/^content\/site\.yaml:2:16: error: docs\.lastVersion: no docs version "9\.9"/),
       expect.stringMatching(/^content\/site\.yaml:3:34: error: docs\.onlyIncludeVersions\[1\]: no docs version "7\.0"/),
     ]);
