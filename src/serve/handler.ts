@@ -60,7 +60,17 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
       const page = notFoundCandidates(request.pathname)
         .map((candidate) => path.join(dir, candidate))
         .find((file) => existsSync(file));
-      res.end(page ? readFileSync(page) : 'Not found');
+      if (!page) {
+        res.end('Not found');
+        return;
+      }
+      // The not-found page goes out compressed as the pages do, from the build's copies.
+      res.setHeader('Vary', 'Accept-Encoding');
+      const coding = acceptedEncodings(req.headers['accept-encoding'])
+        .split(', ')
+        .find((name) => name !== '' && existsSync(`${page}${name === 'br' ? '.br' : '.gz'}`));
+      if (coding) res.setHeader('Content-Encoding', coding);
+      res.end(readFileSync(coding ? `${page}${coding === 'br' ? '.br' : '.gz'}` : page));
     };
     // Hosts read the headers file; they do not serve it.
     if (request.pathname === `/${HEADERS_FILE}`) next();

@@ -122,6 +122,28 @@ describe('mapsdocs serve while the site is built again', () => {
   });
 });
 
+describe('the not-found page of mapsdocs serve', () => {
+  it('goes out compressed as the browser accepts, like every page', async () => {
+    const site = tempProject({ fixture: 'basic' });
+    await build({ root: site.root, reporter: silentReporter, search: false });
+    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
+    try {
+      const raw = readFileSync(path.join(site.root, 'dist', '404.html'));
+      for (const [accept, coding, file] of [['br, gzip', 'br', '404.html.br'], ['gzip', 'gzip', '404.html.gz'], ['identity', undefined, '404.html']] as const) {
+        const response = await rawRequest(url, { target: '/docs/nope', headers: { 'accept-encoding': accept } });
+        expect(response.status).toBe(404);
+        expect(response.headers['content-encoding']).toBe(coding);
+        expect(response.headers['vary']).toBe('Accept-Encoding');
+        expect(Buffer.from(response.body, 'latin1').equals(readFileSync(path.join(site.root, 'dist', file)))).toBe(true);
+      }
+      expect(raw.length).toBeGreaterThan(1024);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      site.cleanup();
+    }
+  });
+});
+
 describe('mapsdocs serve when a file goes after it was listed', () => {
   it('ends that response and goes on serving', async () => {
     const site = tempProject({ fixture: 'basic' });
