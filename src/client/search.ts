@@ -285,7 +285,8 @@ function createDialog(): HTMLDialogElement {
   return element;
 }
 
-export function openSearch(): void {
+/** Opens the dialog; `typed`: what the reader typed while its code loaded, which replaces the last query. */
+export function openSearch(typed = ''): void {
   returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   dialog ??= createDialog();
   if (!dialog.open) dialog.showModal();
@@ -293,6 +294,11 @@ export function openSearch(): void {
   input?.focus();
   input?.select();
   const scope = currentScope();
+  if (input && typed !== '') {
+    input.value = typed;
+    input.dispatchEvent(new Event('input'));
+    return;
+  }
   // The results listed are another version's (the reader went to another version's page since): the
   // query is run again on this version's index.
   if (input && input.value.trim() !== '' && shownDir !== undefined && shownDir !== scope.dir) input.dispatchEvent(new Event('input'));

@@ -122,6 +122,17 @@ describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
     await page.close();
   });
 
+  it("keeps what is typed at once after the shortcut, while the dialog's code loads", async () => {
+    const page = await site.session.context.newPage();
+    await page.goto(`${site.base}/docs/next/intro`);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('introduction');
+    const input = page.getByRole('combobox', { name: 'Search the documentation' });
+    await expect.poll(() => input.inputValue()).toBe('introduction');
+    await expect.poll(() => page.locator('.search-dialog [role="status"]').textContent()).toMatch(/in version Next$/);
+    await page.close();
+  });
+
   it("searches the version read when the dialog opens again on another version's page, without typing", async () => {
     const page = await site.session.context.newPage();
     await page.goto(`${site.base}/docs/1.0/intro`);

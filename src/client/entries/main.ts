@@ -14,7 +14,23 @@ function mountSearch(signal: AbortSignal): void {
   if (buttons.length === 0) return;
   for (const button of buttons) button.hidden = false;
   const open = (): void => {
-    void import('../search.ts').then((m) => m.openSearch());
+    // What the reader types while the dialog's code loads goes into its field, not to the page: a
+    // reader starts typing as soon as the shortcut is pressed.
+    let typed = '';
+    const keep = (event: KeyboardEvent): void => {
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      typed += event.key;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', keep, { capture: true, signal });
+    const done = (): void => document.removeEventListener('keydown', keep, { capture: true });
+    void import('../search.ts').then(
+      (m) => {
+        done();
+        m.openSearch(typed);
+      },
+      done,
+    );
   };
   document.addEventListener(
     'click',
