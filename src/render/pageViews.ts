@@ -196,10 +196,11 @@ export function buildPageViews(options: {
       );
     }
     if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route) }));
-    // A version other than the last has a not-found page of its own, which hosts serve for unknown paths under it.
+    // On a site with several versions each has a not-found page of its own, which hosts serve for unknown paths
+    // under it (the last version's, at /docs/404, for those under /docs that no other version's base holds).
     // It belongs to its version, as Docusaurus takes the version from the URL: the dropdown, the navbar's docs
     // links and search are that version's (no banner: there is no page to compare).
-    if (versions.length > 1 && build !== last) {
+    if (versions.length > 1) {
       const version = versionViewOf(versions, build, base, () => undefined);
       views.push(fixed({ ...notFoundView(config, build, `${build.version.routeBase}/404`), ...(version ? { version: { ...version, banner: undefined } } : {}) }, true));
     }

@@ -148,6 +148,11 @@ describe('a versioned site, built', () => {
     expect(html).toContain('href="/docs/1.0/intro"');
     const root = await (await fetch(`${url}nope`)).text();
     expect(root).toContain('href="/docs/intro"');
+    // The last version's, under /docs: its own entry is the dropdown's current one.
+    const last = await fetch(`${url}docs/nope`);
+    expect(last.status).toBe(404);
+    expect(currentVersionEntries(await last.text())).toEqual(['2.0']);
+    expect(currentVersionEntries(await (await fetch(`${url}docs/next/nope`)).text())).toEqual(['current']);
   });
 
   /** Everything the index of a version's folder holds, as text. */
