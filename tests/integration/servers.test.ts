@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/commands/build.ts';
@@ -95,19 +95,28 @@ describe('mapsdocs serve', () => {
   behavesAsACarefulHost(() => url);
 });
 
+/** Runs `test` against `serve` on a freshly built copy of the basic fixture, then stops both. */
+async function withServedSite(test: (site: ReturnType<typeof tempProject>, url: string) => Promise<void>): Promise<void> {
+  const site = tempProject({ fixture: 'basic' });
+  await build({ root: site.root, reporter: silentReporter, search: false });
+  const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
+  try {
+    await test(site, url);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    site.cleanup();
+  }
+}
+
 describe('mapsdocs serve while the site is built again', () => {
-  it('serves what the new build wrote: a page grown longer whole, a new page, its compressed copies', async () => {
-    const site = tempProject({ fixture: 'basic' });
-    await build({ root: site.root, reporter: silentReporter, search: false });
-    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
-    try {
+  it('serves what the new build wrote: a page grown longer whole, a new page, its compressed copies', () =>
+    withServedSite(async (site, url) => {
       const before = await (await fetch(`${url}docs/intro`)).text();
       const intro = path.join(site.content, 'docs', 'intro.md');
       writeFileSync(intro, `${readFileSync(intro, 'utf8')}\n${'A paragraph the rebuilt page has. '.repeat(40)}\n`);
       writeFileSync(path.join(site.content, 'docs', 'added.md'), '---\ntitle: Added later\n---\n\nA page the first build did not have.\n');
       await build({ root: site.root, reporter: silentReporter, search: false });
-      const after = await fetch(`${url}docs/intro`);
-      const text = await after.text();
+      const text = await (await fetch(`${url}docs/intro`)).text();
       expect(text.length).toBeGreaterThan(before.length);
       expect(text).toContain('A paragraph the rebuilt page has.');
       expect(text.trimEnd().endsWith('</html>')).toBe(true);
@@ -115,20 +124,13 @@ describe('mapsdocs serve while the site is built again', () => {
       const added = await fetch(`${url}docs/added`, { headers: { 'accept-encoding': 'br' } });
       expect(added.status).toBe(200);
       expect(await added.text()).toContain('A page the first build did not have.');
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      site.cleanup();
-    }
-  });
+    }));
 });
 
 describe('the not-found page of mapsdocs serve', () => {
-  it('goes out compressed as the browser accepts, like every page', async () => {
-    const site = tempProject({ fixture: 'basic' });
-    await build({ root: site.root, reporter: silentReporter, search: false });
-    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
-    try {
-      const raw = readFileSync(path.join(site.root, 'dist', '404.html'));
+  it('goes out compressed as the browser accepts, like every page', () =>
+    withServedSite(async (site, url) => {
+      expect(readFileSync(path.join(site.root, 'dist', '404.html')).length).toBeGreaterThan(1024);
       for (const [accept, coding, file] of [['br, gzip', 'br', '404.html.br'], ['gzip', 'gzip', '404.html.gz'], ['identity', undefined, '404.html']] as const) {
         const response = await rawRequest(url, { target: '/docs/nope', headers: { 'accept-encoding': accept } });
         expect(response.status).toBe(404);
@@ -136,30 +138,17 @@ describe('the not-found page of mapsdocs serve', () => {
         expect(response.headers['vary']).toBe('Accept-Encoding');
         expect(Buffer.from(response.body, 'latin1').equals(readFileSync(path.join(site.root, 'dist', file)))).toBe(true);
       }
-      expect(raw.length).toBeGreaterThan(1024);
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      site.cleanup();
-    }
-  });
+    }));
 });
 
 describe('mapsdocs serve when a file goes after it was listed', () => {
-  it('ends that response and goes on serving', async () => {
-    const site = tempProject({ fixture: 'basic' });
-    await build({ root: site.root, reporter: silentReporter, search: false });
-    const { server, url } = await serve({ dir: path.join(site.root, 'dist'), port: 0 });
-    try {
-      const { rmSync } = await import('node:fs');
+  it('ends that response and goes on serving', () =>
+    withServedSite(async (site, url) => {
       // Gone from the folder, still in the server's list of it (the folder itself was not replaced).
       for (const suffix of ['', '.gz', '.br']) rmSync(path.join(site.root, 'dist', 'docs', `intro.html${suffix}`), { force: true });
       await expect(fetch(`${url}docs/intro`).then((r) => r.text())).rejects.toThrow();
       expect((await fetch(`${url}docs/guide/setup`)).status).toBe(200);
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      site.cleanup();
-    }
-  });
+    }));
 });
 
 describe('mapsdocs dev', () => {
