@@ -11,7 +11,6 @@ import { categoriesByFolder, loadContent, type LoadedContent } from './load/page
 import { parsePages, type ParsedPage } from './markdown/parsePages.ts';
 import { sidebarIdSetAt, versionBuildsOf, type VersionBuild } from './nav/versionBuilds.ts';
 import type { SidebarItem } from './nav/sidebar.ts';
-import type { ApiChanges } from './openapi/changes.ts';
 import type { Reference } from './openapi/reference.ts';
 import { changeLogSearchRecords } from './openapi/searchRecords.ts';
 import { compileComponentPages, pageSiteOf, renderComponentPages } from './pages/componentPages.ts';
@@ -63,10 +62,6 @@ export interface BuiltSite {
   reference: Reference | undefined;
   /** Every docs version built, with its reference and change log. */
   versions: VersionBuild[];
-  /** Every version's reference. */
-  references: Reference[];
-  /** Every version's REST change log. */
-  changeLogs: ApiChanges[];
 }
 
 /** Runs every stage but rendering; the search index is fed on the way when asked for. */
@@ -168,7 +163,5 @@ export async function buildInMemory(context: BuildContext): Promise<BuiltSite> {
     sidebar: prepared.sidebar,
     reference: prepared.reference,
     versions: prepared.versions,
-    references: prepared.versions.flatMap((v) => (v.reference ? [v.reference] : [])),
-    changeLogs: prepared.versions.flatMap((v) => (v.changes ? [v.changes] : [])),
   };
 }
