@@ -16,6 +16,6 @@ export interface SearchScope {
  */
 export function searchScope(config: ClientConfig, version: string | undefined): SearchScope {
   const { versions } = config.docs;
-  const searched = versions.length < 2 ? undefined : versions.find((v) => v.name === version) ?? versions.find((v) => v.name === config.docs.lastVersion) ?? versions[0];
-  return { dir: indexDirOf(searched?.name), label: searched?.label };
+  const searched = versions.find((v) => v.name === version) ?? versions.find((v) => v.name === config.docs.lastVersion) ?? versions[0];
+  return { dir: indexDirOf(versions, searched?.name ?? ''), label: versions.length < 2 ? undefined : searched?.label };
 }

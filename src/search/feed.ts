@@ -78,12 +78,8 @@ export interface SearchIndexes {
 }
 
 export function searchIndexesOf(versions: readonly { name: string }[]): SearchIndexes {
-  if (versions.length < 2) {
-    const all = [indexDirOf(undefined)];
-    return { names: all, of: () => all };
-  }
-  const names = versions.map((v) => indexDirOf(v.name));
-  return { names, of: (version) => (version === undefined ? names : [indexDirOf(version)]) };
+  const names = [...new Set(versions.map((v) => indexDirOf(versions, v.name)))];
+  return { names, of: (version) => (version === undefined ? names : [indexDirOf(versions, version)]) };
 }
 
 export async function startSearchFeed(context: BuildContext, pages: readonly SourcePage[], sources: readonly ReferenceSource[]): Promise<SearchFeed> {

@@ -18,13 +18,14 @@ export const INDEX_DIR = 'search-index';
 export const META_FILE = 'meta.json';
 
 /**
- * Where an index is: a site with one docs version has one, in `search-index/`; a site with several
- * has one per version, in `search-index/<version>/`, holding that version's pages, API reference and
- * change log and the pages outside the docs. A reader downloads only the version searched, and an
- * edit to one version leaves the others' indexes as they were.
+ * The folder of the index that holds a docs version's pages, on a site that builds `versions`: a
+ * site with one docs version has one index, in `search-index/`; a site with several has one per
+ * version, in `search-index/<version>/`, holding that version's pages, API reference and change log
+ * and the pages outside the docs. A reader downloads only the version searched, and an edit to one
+ * version leaves the others' indexes as they were. The build and the dialog both ask here.
  */
-export function indexDirOf(version: string | undefined): string {
-  return version === undefined ? INDEX_DIR : `${INDEX_DIR}/${version}`;
+export function indexDirOf(versions: readonly { name: string }[], version: string): string {
+  return versions.length < 2 ? INDEX_DIR : `${INDEX_DIR}/${version}`;
 }
 
 export interface IndexMeta {
