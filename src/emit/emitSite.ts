@@ -9,6 +9,7 @@ import type { PageReuse } from './pageReuse.ts';
 import { openFileStore } from './fileStore.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createCompressor } from './precompress.ts';
+import { relativeTo, withSlashes } from '../io/relative.ts';
 
 /** The caching policy as a `_headers` file, for static hosts that read one. */
 function writeHeadersFile(staging: string): void {
@@ -45,11 +46,7 @@ export async function emitSite(
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
     // A file taken from the last output or from the store is not read again to be named.
-    const prefix = `${staging}${path.sep}`;
-    const known = (file: string): string | undefined => {
-      const rel = file.startsWith(prefix) ? file.slice(prefix.length) : path.relative(staging, file);
-      return reuse?.digestOf(path.sep === '/' ? rel : rel.split(path.sep).join('/')) ?? store?.digestOf(file);
-    };
+    const known = (file: string): string | undefined => reuse?.digestOf(withSlashes(relativeTo(staging, file))) ?? store?.digestOf(file);
     // A copy whose change time is the one the last output's record gives it is taken unread.
     const compressor = createCompressor(staging, { store: compressedStore, cacheRoot: context.config.cacheDir, known, changeTimes: reuse?.changeTimeOf });
     // The pages and other files while the search index is still being made (this thread would wait), then the index.

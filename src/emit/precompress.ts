@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOrCopy } from './fileStore.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
 import { readRegularFile } from '../io/readRegular.ts';
+import { entryPaths, relativeTo, withSlashes } from '../io/relative.ts';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -28,7 +29,7 @@ const BROTLI_QUALITY = 8;
 function compressible(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && COMPRESSED_TYPES.test(entry.name))
-    .map((entry) => `${entry.parentPath}${path.sep}${entry.name}`)
+    .map((entry) => entryPaths(dir, entry).file)
     .sort();
 }
 
@@ -157,19 +158,14 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
   const verified = new Set<string>();
   let written = 0;
   const digests = new Map<string, string>();
-  // Paths are put together as strings: path.join, path.basename and path.relative, for each of a
-  // versioned site's thousands of files, cost a tenth of compressing in a build after an edit.
-  const rootPrefix = `${root.endsWith(path.sep) ? root.slice(0, -1) : root}${path.sep}`;
   const one = (file: string): void => {
     const given = store === undefined ? undefined : known?.(file);
     let contents = given === undefined ? readFileSync(file) : undefined;
     if ((contents?.length ?? statSync(file).size) < MIN_BYTES) return;
     written += 1;
     const sum = store === undefined ? undefined : (given ?? digest(contents ?? readFileSync(file)));
-    if (sum !== undefined) {
-      const rel = file.startsWith(rootPrefix) ? file.slice(rootPrefix.length) : path.relative(root, file);
-      digests.set(path.sep === '/' ? rel : rel.split(path.sep).join('/'), sum);
-    }
+    if (sum !== undefined) digests.set(withSlashes(relativeTo(root, file)), sum);
+    // Named by strings, not path.join (see io/relative.ts).
     const key = store === undefined || sum === undefined ? undefined : `${store}${path.sep}${sum}`;
     if (key !== undefined && sum !== undefined) {
       used.add(sum);

@@ -6,6 +6,7 @@ import type { BrokenLink } from '../check/links.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { descriptionSources } from '../openapi/sources.ts';
 import { readRegularFile } from '../io/readRegular.ts';
+import { entryPaths, withSlashes } from '../io/relative.ts';
 
 /**
  * The up-to-date check of `mapsdocs build`, as make does it: when every input
@@ -71,15 +72,11 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
 function scanOutput(outDir: string): Map<string, Stats> | undefined {
   const found = new Map<string, Stats>();
   if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() !== true) return undefined;
-  // Paths are put together as strings: path.join and path.relative, for each of a versioned site's
-  // thousands of files, cost as much as the lstat calls.
-  const root = outDir.endsWith(path.sep) ? outDir.slice(0, -1) : outDir;
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+  for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
     if (entry.isDirectory()) continue;
     if (!entry.isFile()) return undefined;
-    const folder = entry.parentPath;
-    const rel = folder.length === root.length ? entry.name : `${folder.slice(root.length + 1)}${path.sep}${entry.name}`;
-    found.set(rel, lstatSync(`${folder}${path.sep}${entry.name}`));
+    const { file, rel } = entryPaths(outDir, entry);
+    found.set(rel, lstatSync(file));
   }
   return found;
 }
@@ -92,14 +89,10 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   hash.update(engine).update('\0').update(JSON.stringify({ settings, search: options.search })).update('\0');
   // Every entry of the content folder, links included as links (not followed): a link added, even one
   // to nothing, is a change the next build must see (and refuse, if it leads out).
-  // Paths put together as strings, as in scanOutput.
-  const root = config.contentDir.endsWith(path.sep) ? config.contentDir.slice(0, -1) : config.contentDir;
-  const entries = readdirSync(root, { recursive: true, withFileTypes: true })
+  const entries = readdirSync(config.contentDir, { recursive: true, withFileTypes: true })
     .map((entry) => {
-      const folder = entry.parentPath;
-      const file = `${folder}${path.sep}${entry.name}`;
-      const rel = folder.length === root.length ? entry.name : `${folder.slice(root.length + 1)}/${entry.name}`;
-      return { entry, file, rel: path.sep === '/' ? rel : rel.split(path.sep).join('/') };
+      const { file, rel } = entryPaths(config.contentDir, entry);
+      return { entry, file, rel: withSlashes(rel) };
     })
     .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   for (const { entry, file, rel } of entries) {
