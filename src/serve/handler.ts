@@ -66,11 +66,12 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
       }
       // The not-found page goes out compressed as the pages do, from the build's copies.
       res.setHeader('Vary', 'Accept-Encoding');
+      const copyOf = (coding: string): string => `${page}${coding === 'br' ? '.br' : '.gz'}`;
       const coding = acceptedEncodings(req.headers['accept-encoding'])
         .split(', ')
-        .find((name) => name !== '' && existsSync(`${page}${name === 'br' ? '.br' : '.gz'}`));
+        .find((name) => name !== '' && existsSync(copyOf(name)));
       if (coding) res.setHeader('Content-Encoding', coding);
-      res.end(readFileSync(coding ? `${page}${coding === 'br' ? '.br' : '.gz'}` : page));
+      res.end(readFileSync(coding ? copyOf(coding) : page));
     };
     // Hosts read the headers file; they do not serve it.
     if (request.pathname === `/${HEADERS_FILE}`) next();
