@@ -340,12 +340,22 @@ describe('mapsdocs version', () => {
   });
 });
 
+/** Runs `test` against dev serving a fresh copy of the versioned fixture once its first build is done, then stops both. */
+async function withDevOnVersionedSite(test: (server: Awaited<ReturnType<typeof dev>>, project: ReturnType<typeof versionedSite>) => Promise<void>): Promise<void> {
+  const project = versionedSite();
+  const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
+  try {
+    await server.settled();
+    await test(server, project);
+  } finally {
+    await server.close();
+    project.cleanup();
+  }
+}
+
 describe('mapsdocs dev on a versioned site', () => {
-  it('serves every version, and an edit to one version re-renders only its pages', async () => {
-    const project = versionedSite();
-    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
-    try {
-      await server.settled();
+  it('serves every version, and an edit to one version re-renders only its pages', () =>
+    withDevOnVersionedSite(async (server, project) => {
       const get = async (route: string): Promise<string> => (await fetch(`${server.url}${route.slice(1)}`)).text();
       expect(await get('/docs/1.0/intro')).toContain('Docs of 1.0');
       expect(await get('/docs/next/api/changes')).toContain('REST API changes in Next');
@@ -357,19 +367,12 @@ describe('mapsdocs dev on a versioned site', () => {
       // The edited page alone: the other versions' pages, and its version's other pages, are as they were.
       expect(update.rendered).toBe(1);
       stream.close();
-    } finally {
-      await server.close();
-      project.cleanup();
-    }
-  });
+    }));
 });
 
 describe('the search indexes of mapsdocs dev on a versioned site', () => {
-  it("serves one index per version, and after an edit makes again that version's alone", async () => {
-    const project = versionedSite();
-    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
-    try {
-      await server.settled();
+  it("serves one index per version, and after an edit makes again that version's alone", () =>
+    withDevOnVersionedSite(async (server, project) => {
       const meta = async (version: string): Promise<string | undefined> => {
         const response = await fetch(`${server.url}search-index/${version}/meta.json`);
         return response.ok ? response.text() : undefined;
@@ -395,19 +398,12 @@ describe('the search indexes of mapsdocs dev on a versioned site', () => {
       expect(await waitFor('1.0', (text) => text !== before['1.0'])).toContain('Renamed in one point oh');
       expect(await meta('2.0')).toBe(before['2.0']);
       expect(await meta('current')).toBe(before['current']);
-    } finally {
-      await server.close();
-      project.cleanup();
-    }
-  });
+    }));
 });
 
 describe('mapsdocs dev when the versions change', () => {
-  it('moves every version\'s pages when a release is snapshotted, then when lastVersion changes, without a restart', async () => {
-    const project = versionedSite();
-    const server = await dev({ root: project.root, port: 0, quiet: true, signals: false });
-    try {
-      await server.settled();
+  it('moves every version\'s pages when a release is snapshotted, then when lastVersion changes, without a restart', () =>
+    withDevOnVersionedSite(async (server, project) => {
       const status = async (route: string): Promise<number> => (await fetch(`${server.url}${route.slice(1)}`)).status;
       const get = async (route: string): Promise<string> => (await fetch(`${server.url}${route.slice(1)}`)).text();
       const stream = await events(server.url);
@@ -425,11 +421,7 @@ describe('mapsdocs dev when the versions change', () => {
       expect(await status('/docs/3.0/intro')).toBe(200);
       expect(await get('/docs/intro')).toContain('Current docs.');
       stream.close();
-    } finally {
-      await server.close();
-      project.cleanup();
-    }
-  });
+    }));
 });
 
 describe('banner overrides', () => {
