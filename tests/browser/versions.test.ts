@@ -154,14 +154,6 @@ describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
     expect(hrefs.every((href) => href.startsWith('/docs/next/')), hrefs.join('\n')).toBe(true);
     await page.close();
   });
-});
-
-describe.skipIf(!hasChromium)('the search dialog on a phone, in Chromium', () => {
-  let site: SiteUnderTest;
-  beforeAll(async () => {
-    site = await openBuiltSite(versionedSite());
-  }, 60_000);
-  afterAll(() => site.close());
 
   it('keeps its field and its Close button inside it from 320 px up, and says which version found nothing', async () => {
     for (const width of [320, 360, 412, 995]) {
