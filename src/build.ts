@@ -45,7 +45,7 @@ export interface PreparedSite {
   files: OutputFile[];
   copies: CopiedFile[];
   /** The search index being assembled (builds asked for one): how to write it into the output, and to stop it. */
-  search?: Pick<SearchFeed, 'writeInto' | 'close'> | undefined;
+  search?: Pick<SearchFeed, 'indexes' | 'writeInto' | 'close'> | undefined;
 }
 
 /** A site built in memory: what dev serves, check checks and tests read. */

@@ -144,11 +144,11 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   const reuse = config.cache ? pageReuseFrom(config.outDir, recorded) : undefined;
   // Once the site is in place, the cache is saved while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused, digests } = await emitSite(context, site, reuse, () => persistCache(context));
+  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: recorded, swapped: () => persistCache(context) });
   // Recorded once the previous output is gone: removing it changes the files the new one shares with it.
   if (fingerprint) {
     try {
-      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests) } : {}) });
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests), searchKeys } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { outputTarget } from '../io/confinement.ts';
 import { removeTree } from '../io/removeTree.ts';
 import { linkOrCopy, type FileStore } from './fileStore.ts';
+import { CommandError } from '../errors.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder, with `/`. */
@@ -65,13 +66,19 @@ export async function writeSiteAtomically(
     /** Where files marked `stored` are kept by contents between builds. */
     store?: FileStore | undefined;
     /**
+     * Folders of the previous output (relative, with `/`) to move into the new one just before the
+     * swap, asked once everything else is written: what the build made exactly as they are (carry.ts).
+     * Their parent folders are in the temporary folder by then.
+     */
+    carry?: (() => readonly string[]) | undefined;
+    /**
      * Runs once the new site is in place, while the previous one is removed on libuv's threads
      * (thousands of unlinks): what the build does last (saving its cache, recording its output).
      */
     swapped?: (() => void) | undefined;
   } = {},
 ): Promise<{ leftover?: string | undefined }> {
-  const { alongside, finish, store, swapped } = hooks;
+  const { alongside, finish, store, swapped, carry } = hooks;
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const staging = path.join(parent, `.${path.basename(outDir)}.tmp-${process.pid}`);
@@ -110,6 +117,9 @@ export async function writeSiteAtomically(
     await other;
     // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stopping) return stopped();
+    // From here to the swap nothing yields: no signal handler runs between the moves and the renames.
+    moveCarried(outDir, staging, carry?.() ?? []);
   } catch (error) {
     if (stopping) return stopped();
     // Whatever writes alongside must be done before the folder goes, or it would make it again.
@@ -135,6 +145,31 @@ export async function writeSiteAtomically(
     await removal;
   }
   return { leftover };
+}
+
+/**
+ * Moves folders of the previous output into the new one. The previous output is still in place, and
+ * missing those folders only until the swap that follows at once. A move that fails (the folder
+ * removed meanwhile) puts back those moved, and fails the build with the previous output as it was.
+ */
+function moveCarried(outDir: string, staging: string, folders: readonly string[]): void {
+  const moved: string[] = [];
+  try {
+    for (const folder of folders) {
+      renameSync(outputTarget(outDir, folder), outputTarget(staging, folder));
+      moved.push(folder);
+    }
+  } catch (error) {
+    for (const folder of moved.reverse()) {
+      try {
+        renameSync(outputTarget(staging, folder), outputTarget(outDir, folder));
+      } catch {
+        // Put back all that can be: what cannot is removed with the temporary folder.
+      }
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CommandError(`${outDir} changed while the site was built (${reason}): the previous output is left as it was`, 'build again');
+  }
 }
 
 /** Removes the temporary folders of builds of `outDir` that were killed (their process is gone). */

@@ -18,6 +18,8 @@ export interface FileStore {
   put(target: string, contents: string | Uint8Array): void;
   /** The digest of what `put` placed at `target`. */
   digestOf(target: string): string | undefined;
+  /** Keeps the file with this digest as if put: one the build carries from the last output (carry.ts) still shares it. */
+  keep(key: string): void;
   /** Forgets what this build did not put: the store holds one build's files, not every build's. */
   prune(): void;
   /** Why the store could not be used, if it could not (the files are then written, and the build goes on). */
@@ -63,6 +65,7 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
       return problem;
     },
     digestOf: (target) => placed.get(target),
+    keep: (key) => void used.add(key),
     put(target, contents) {
       const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
       if (problem !== undefined) {

@@ -119,6 +119,8 @@ export function precompressTree(dir: string, options: CompressorOptions = {}): P
 export interface Compressor {
   /** The compressible files under `dir` (in the tree), but for those under `except` (a folder of the tree). */
   compress(dir: string, options?: { except?: string }): void;
+  /** Keeps the copies of the files with these digests, though not compressed here: files carried from the last output (carry.ts) share them. */
+  keep(digests: Iterable<string>): void;
   /** Keeps only this tree's copies in the store, records them, and says what was done. */
   done(): Precompressed;
 }
@@ -206,6 +208,15 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
       if (!existsSync(dir)) return;
       const except = options.except === undefined ? undefined : `${path.join(root, options.except)}${path.sep}`;
       for (const file of compressible(dir)) if (except === undefined || !file.startsWith(except)) one(file);
+    },
+    keep(sums) {
+      for (const sum of sums) {
+        used.add(sum);
+        for (const suffix of ['.gz', '.br']) {
+          const recorded = manifest.get(`${sum}${suffix}`);
+          if (recorded && kept[`${sum}${suffix}`] === undefined) kept[`${sum}${suffix}`] = recorded;
+        }
+      }
     },
     done() {
       try {

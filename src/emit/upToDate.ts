@@ -29,6 +29,8 @@ export interface LastBuild {
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
   digests?: Record<string, string>;
+  /** The key each search index was made from, by its folder of the output (see emit/carry.ts). */
+  searchKeys?: Record<string, string>;
   /** Each content file read for the fingerprint, by its path: as it was then, and the digest of its contents. */
   inputs?: Record<string, InputFile>;
 }

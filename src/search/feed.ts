@@ -28,9 +28,29 @@ export interface SearchFeed {
   records?: (version: string, route: string, records: readonly SearchRecord[]) => Promise<void>;
   /** No more entries: the worker makes the index. */
   finish: () => Promise<void>;
-  /** Writes the index files into the output's temporary folder once assembled. */
-  writeInto: (dir: string) => Promise<void>;
+  /**
+   * The indexes this build makes, each by its folder of the output, with the key it is cached under and,
+   * when the cache held it, its files as an earlier build made them.
+   */
+  indexes: readonly SearchIndexOfBuild[];
+  /**
+   * Writes the index files into the output's temporary folder once assembled, but for the indexes
+   * `carried` names (moved from the last output instead: see emit/carry.ts), whose files' digests the
+   * store keeps (`keep`).
+   */
+  writeInto: (dir: string, carried?: CarriedIndexes) => Promise<void>;
   close: () => Promise<void>;
+}
+
+export interface SearchIndexOfBuild {
+  name: string;
+  key: string;
+  kept?: readonly OutputFile[] | undefined;
+}
+
+export interface CarriedIndexes {
+  names: ReadonlySet<string>;
+  keep: readonly string[];
 }
 
 /** What search indexes of a page, under its URL: its article rendered alone. */
@@ -102,14 +122,17 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
   }
   const store = config.cache ? path.join(config.cacheDir, 'files', 'search') : undefined;
   if (config.cache) pruneSearchCache(config.cacheDir, indexes.names);
-  const kept: OutputFile[] = [];
+  const made: SearchIndexOfBuild[] = [];
   const making = new Set<string>();
   for (const name of indexes.names) {
-    const cached = config.cache ? loadSearchIndex(config.cacheDir, name, keys[name] ?? '') : undefined;
-    if (cached) kept.push(...cached);
-    else making.add(name);
+    const key = keys[name] ?? '';
+    const cached = config.cache ? loadSearchIndex(config.cacheDir, name, key) : undefined;
+    made.push({ name, key, kept: cached });
+    if (!cached) making.add(name);
   }
-  if (making.size === 0) return { finish: async () => undefined, writeInto: async (dir) => writeIndexFiles(dir, kept, store), close: async () => undefined };
+  // What an earlier build made of the indexes not carried from the last output.
+  const keptBut = (carried: CarriedIndexes | undefined): OutputFile[] => made.flatMap((index) => (carried?.names.has(index.name) === true ? [] : (index.kept ?? [])));
+  if (making.size === 0) return { indexes: made, finish: async () => undefined, writeInto: async (dir, carried) => writeIndexFiles(dir, keptBut(carried), store, carried?.keep), close: async () => undefined };
   // What goes to the indexes being made: the others are as an earlier build made them.
   const into = (version: string | undefined): string[] => indexes.of(version).filter((name) => making.has(name));
   const job = startSearchJobOffThread() ?? searchJobOf();
@@ -143,7 +166,8 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
       await sendRecords();
       job.finish(config.cache ? { dir: config.cacheDir, keys } : undefined);
     },
-    writeInto: (dir) => job.writeInto(dir, store, kept),
+    indexes: made,
+    writeInto: (dir, carried) => job.writeInto(dir, store, keptBut(carried), carried?.keep),
     close: () => job.close(),
   };
 }

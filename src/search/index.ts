@@ -57,9 +57,10 @@ export interface SearchIndexJob {
    * Writes the indexes' files under `dir` once made, with `kept` (indexes an earlier build made, from
    * the cache); rejects with the indexing's first error. With a `store` (a folder of the build cache),
    * files an earlier build wrote with the same contents are linked from it (fileStore.ts): an edit
-   * renames every file of its version's index, but changes few.
+   * renames every file of its version's index, but changes few. `keep`: digests the store keeps
+   * though not written (files of an index carried from the last output, which share them).
    */
-  writeInto(dir: string, store?: string, kept?: readonly OutputFile[]): Promise<void>;
+  writeInto(dir: string, store?: string, kept?: readonly OutputFile[], keep?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,10 +124,10 @@ export function searchJobOf(make: (shared: SharedAnalyses) => SearchIndexer = cr
         files = made;
       });
     },
-    async writeInto(dir, store, kept = []) {
+    async writeInto(dir, store, kept = [], keep = []) {
       if (failure !== undefined) throw failure;
       if (!files) throw new Error('internal error: the search index was written before it was finished');
-      writeIndexFiles(dir, [...kept, ...files], store);
+      writeIndexFiles(dir, [...kept, ...files], store, keep);
     },
     close: async () => undefined,
   };
@@ -150,8 +151,8 @@ export function recordUrl(referenceUrl: string, record: Reference['searchRecords
   return record.anchor ? `${referenceUrl}#${record.anchor}` : referenceUrl;
 }
 
-/** Writes the index's files under `dir`, through the store at `store` when given one. */
-export function writeIndexFiles(dir: string, files: readonly OutputFile[], store: string | undefined): void {
+/** Writes the index's files under `dir`, through the store at `store` when given one, which keeps those files and the digests in `keep`. */
+export function writeIndexFiles(dir: string, files: readonly OutputFile[], store: string | undefined, keep: readonly string[] = []): void {
   // The store's folder is files/search of the build cache.
   const kept = store === undefined ? undefined : openFileStore(store, path.dirname(path.dirname(store)));
   writeFilesInto(
@@ -159,6 +160,7 @@ export function writeIndexFiles(dir: string, files: readonly OutputFile[], store
     files.map((file) => ({ ...file, stored: true })),
     kept,
   );
+  for (const key of keep) kept?.keep(key);
   kept?.prune();
 }
 

@@ -8,7 +8,7 @@ export type SearchWorkerRequest =
   | { type: 'add'; indexes: readonly string[]; url: string; html: string }
   | { type: 'record'; indexes: readonly string[]; url: string; title: string; content: string }
   | { type: 'finish'; cache?: { dir: string; keys: Readonly<Record<string, string>> } | undefined }
-  | { type: 'write'; dir: string; store?: string | undefined; kept?: readonly OutputFile[] | undefined }
+  | { type: 'write'; dir: string; store?: string | undefined; kept?: readonly OutputFile[] | undefined; keep?: readonly string[] | undefined }
   | { type: 'close' };
 
 /** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
@@ -33,7 +33,7 @@ if (port) {
       case 'finish':
         return index.finish(request.cache);
       case 'write':
-        return void index.writeInto(request.dir, request.store, request.kept).then(() => post({ type: 'written' }), failed);
+        return void index.writeInto(request.dir, request.store, request.kept, request.keep).then(() => post({ type: 'written' }), failed);
       case 'close':
         return void index
           .close()

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { overwriteKeepingTime } from '../helpers/tamper.ts';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +252,63 @@ describe('the up-to-date check of a versioned site', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(again.stderr).not.toMatch(/up to date/);
       expect(readFileSync(path.join(project.root, 'dist', 'docs', 'api', 'reference.html'), 'utf8')).toContain('Renamed in 2.0');
+    } finally {
+      project.cleanup();
+    }
+  });
+});
+
+/** Every file under `dir`, by its path relative to it (folders followed as they are: the output holds no links). */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** `dist` holds exactly what a build without the cache makes of the same inputs. */
+async function expectAsBuiltWithoutCache(root: string): Promise<void> {
+  const fresh = await cli(['build', '--no-cache', '--out', 'fresh'], root);
+  expect(fresh.code, fresh.stderr).toBe(0);
+  const names = filesOf(path.join(root, 'fresh'));
+  expect(filesOf(path.join(root, 'dist'))).toEqual(names);
+  for (const name of names) expect(readFileSync(path.join(root, 'dist', name)).equals(readFileSync(path.join(root, 'fresh', name))), name).toBe(true);
+  rmSync(path.join(root, 'fresh'), { recursive: true, force: true });
+}
+
+describe('the folders of unchanged versions after an edit', () => {
+  it('are moved whole into the new output (not linked file by file), unless changed since, and the output is what a build without the cache makes', async () => {
+    const project = versionedSite();
+    const dist = path.join(project.root, 'dist');
+    const inode = (rel: string): number => statSync(path.join(dist, rel)).ino;
+    const intro = path.join(project.content, 'docs', 'intro.md');
+    const edit = (word: string): void => writeFileSync(intro, readFileSync(intro, 'utf8').replace(/\n*$/, `\n\nThe word ${word}.\n`));
+    try {
+      expect((await cli(['build'], project.root)).code).toBe(0);
+      const carried = ['docs/1.0', 'search-index/1.0', 'search-index/2.0', 'docs/guide'];
+      const before = Object.fromEntries(carried.map((rel) => [rel, inode(rel)]));
+      const remade = inode('search-index/current');
+      edit('zeppelin');
+      const again = await cli(['build'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      for (const rel of carried) expect(inode(rel), rel).toBe(before[rel]);
+      expect(inode('search-index/current')).not.toBe(remade);
+      await expectAsBuiltWithoutCache(project.root);
+      // What the build recorded of the carried folders holds: nothing changed, nothing is done.
+      expect((await cli(['build'], project.root)).stderr).toMatch(/up to date/);
+
+      // Changed since: a file put in one version's folder, a file of another's index written over in place.
+      writeFileSync(path.join(dist, 'docs', '1.0', 'planted.html'), 'planted');
+      const indexFile = readdirSync(path.join(dist, 'search-index', '2.0')).find((name) => name.endsWith('.json')) as string;
+      overwriteKeepingTime(path.join(dist, 'search-index', '2.0', indexFile), Buffer.alloc(statSync(path.join(dist, 'search-index', '2.0', indexFile)).size, 0x20));
+      edit('airship');
+      const third = await cli(['build'], project.root);
+      expect(third.code, third.stderr).toBe(0);
+      expect(inode('docs/1.0')).not.toBe(before['docs/1.0']);
+      expect(inode('search-index/2.0')).not.toBe(before['search-index/2.0']);
+      expect(inode('search-index/1.0')).toBe(before['search-index/1.0']);
+      expect(existsSync(path.join(dist, 'docs', '1.0', 'planted.html'))).toBe(false);
+      await expectAsBuiltWithoutCache(project.root);
     } finally {
       project.cleanup();
     }

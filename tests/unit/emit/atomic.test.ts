@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,5 +71,27 @@ describe('writing a site atomically', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(root)).toEqual(['dist']);
     expect(existsSync(path.join(out, 'search-index'))).toBe(false);
+  });
+
+  it('moves the folders it is told to carry from the previous site into the new one, as they are', async () => {
+    const out = previousSite();
+    mkdirSync(path.join(out, 'docs', '1.0'), { recursive: true });
+    writeFileSync(path.join(out, 'docs', '1.0', 'intro.html'), 'old version');
+    const inode = statSync(path.join(out, 'docs', '1.0')).ino;
+    await writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/intro.html', contents: 'a' }], [], { carry: () => ['docs/1.0'] });
+    expect(readFileSync(path.join(out, 'docs', '1.0', 'intro.html'), 'utf8')).toBe('old version');
+    expect(statSync(path.join(out, 'docs', '1.0')).ino).toBe(inode);
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('puts back what it moved and leaves the previous site when a folder to carry is gone', async () => {
+    const out = previousSite();
+    mkdirSync(path.join(out, 'docs', '1.0'), { recursive: true });
+    writeFileSync(path.join(out, 'docs', '1.0', 'intro.html'), 'old version');
+    const written = writeSiteAtomically(out, [{ path: 'index.html', contents: 'new' }, { path: 'docs/intro.html', contents: 'a' }], [], { carry: () => ['docs/1.0', 'docs/2.0'] });
+    await expect(written).rejects.toThrow(/dist changed while the site was built \(ENOENT.*\): the previous output is left as it was/);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readFileSync(path.join(out, 'docs', '1.0', 'intro.html'), 'utf8')).toBe('old version');
+    expect(readdirSync(root)).toEqual(['dist']);
   });
 });
