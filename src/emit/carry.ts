@@ -166,16 +166,19 @@ export function foldersToCarry(outDir: string, recorded: RecordedOutput, placed:
 
 /**
  * Whether a file this build makes from its contents (a stored file: an asset, a download) has the very
- * bytes the last output holds at its path, as recorded. Files at the top of the output are not asked:
- * the output's root is never carried.
+ * bytes the last output holds at its path, as recorded: by the digest the last build recorded of it
+ * (`digests`, with `sum` the digest of these contents), else by reading it. Files at the top of the
+ * output are not asked: the output's root is never carried.
  */
-export function sameAsRecorded(outDir: string, file: OutputFile, recorded: ReadonlyMap<string, OutputRecord>): boolean {
+export function sameAsRecorded(outDir: string, file: OutputFile, sum: string, recorded: ReadonlyMap<string, OutputRecord>, digests: Readonly<Record<string, string>>): boolean {
   if (!file.path.includes('/')) return false;
   const record = recorded.get(file.path);
-  const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
-  if (record === undefined || record[1] !== bytes.length) return false;
+  const size = typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
+  if (record === undefined || record[1] !== size) return false;
+  const was = digests[file.path];
+  if (was !== undefined) return was === sum;
   try {
-    return readRegularFile(path.join(outDir, file.path)).equals(bytes);
+    return readRegularFile(path.join(outDir, file.path)).equals(typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents);
   } catch {
     return false;
   }

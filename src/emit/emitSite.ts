@@ -20,8 +20,6 @@ function writeHeadersFile(staging: string, carried: readonly string[]): void {
   writeFileSync(path.join(staging, HEADERS_FILE), headersFile(top));
 }
 
-const bytesOf = (contents: string | Uint8Array): Uint8Array => (typeof contents === 'string' ? Buffer.from(contents) : contents);
-
 /** A store of the cache that could not be used: the site is built all the same, at the cost of the next build's time. */
 function cacheProblem(context: BuildContext, problem: string): void {
   const where = path.relative(process.cwd(), context.config.cacheDir) || '.';
@@ -82,7 +80,14 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   const finish = async (staging: string, alongside: Promise<void>): Promise<void> => {
     const start = performance.now();
     if (recorded) {
-      for (const file of held) if (file.linkFrom === undefined) placed.set(file.path, { same: sameAsRecorded(outDir, file, recorded) });
+      // A stored file's digest names it in the store: taken once, to compare it and to keep it.
+      const sums = new Map<string, string>();
+      for (const file of held) {
+        if (file.linkFrom !== undefined) continue;
+        const sum = digest(file.contents);
+        sums.set(file.path, sum);
+        placed.set(file.path, { same: sameAsRecorded(outDir, file, sum, recorded, last?.digests ?? {}) });
+      }
       carriedFolders = foldersToCarry(outDir, recorded, placed, [INDEX_DIR]);
       const under = (rel: string): boolean => carriedFolders.some((dir) => rel.startsWith(`${dir}/`));
       writeFilesInto(
@@ -91,7 +96,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
         store,
       );
       // Files of the store that carried ones share stay in it.
-      for (const file of held) if (file.linkFrom === undefined && under(file.path)) store?.keep(digest(bytesOf(file.contents)));
+      for (const [rel, sum] of sums) if (under(rel)) store?.keep(sum);
       for (const dir of carriedFolders) mkdirSync(path.dirname(path.join(staging, dir)), { recursive: true });
     }
     // A file taken from the last output or from the store is not read again to be named.
@@ -133,7 +138,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   try {
     const search = prepared.search;
     // The store's files the carried indexes share: by the digests recorded, else (a file too small to be compressed) by their contents.
-    const keep = searchIndexes.filter((index) => carriedIndexes.includes(index.name)).flatMap((index) => (index.kept ?? []).map((file) => last?.digests?.[file.path] ?? digest(bytesOf(file.contents))));
+    const keep = searchIndexes.filter((index) => carriedIndexes.includes(index.name)).flatMap((index) => (index.kept ?? []).map((file) => last?.digests?.[file.path] ?? digest(file.contents)));
     const alongside = search
       ? (staging: string) => {
           for (const name of carriedIndexes) mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });

@@ -29,8 +29,8 @@ export interface FileStore {
 /** The mode of a file this process writes: what a build without the cache gives every output file. */
 const WRITTEN_MODE = 0o666 & ~process.umask();
 
-/** The name a file's contents are kept under. */
-export const digest = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex');
+/** The name a file's contents are kept under (text as its UTF-8 bytes, as it is written). */
+export const digest = (contents: string | Uint8Array): string => createHash('sha1').update(contents).digest('hex');
 
 /**
  * `from` at `to` as a hard link: nothing writes into a file of the output or of a store after it is

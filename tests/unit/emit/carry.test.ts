@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { foldersToCarry, indexesToCarry, recordsByPath, sameAsRecorded, type Placed } from '../../../src/emit/carry.ts';
 import type { OutputRecord } from '../../../src/emit/upToDate.ts';
+import { digest } from '../../../src/emit/fileStore.ts';
 import { overwriteKeepingTime } from '../../helpers/tamper.ts';
 
 let root: string;
@@ -143,12 +144,22 @@ describe('the search indexes a build carries', () => {
 });
 
 describe('a file a build makes from its contents, against the last output', () => {
+  const same = (rel: string, contents: string, recorded: ReturnType<typeof recordsByPath>, digests: Record<string, string> = {}): boolean => sameAsRecorded(out, { path: rel, contents }, digest(contents), recorded, digests);
+
   it('is the same only with the very bytes, below the output root', () => {
     writeOutput({ 'assets/app.js': 'let a = 1;', 'sitemap.xml': '<urlset/>' });
     const recorded = recordsByPath(record());
-    expect(sameAsRecorded(out, { path: 'assets/app.js', contents: 'let a = 1;' }, recorded)).toBe(true);
-    expect(sameAsRecorded(out, { path: 'assets/app.js', contents: 'let a = 2;' }, recorded)).toBe(false);
-    expect(sameAsRecorded(out, { path: 'assets/new.js', contents: 'let a = 1;' }, recorded)).toBe(false);
-    expect(sameAsRecorded(out, { path: 'sitemap.xml', contents: '<urlset/>' }, recorded)).toBe(false);
+    expect(same('assets/app.js', 'let a = 1;', recorded)).toBe(true);
+    expect(same('assets/app.js', 'let a = 2;', recorded)).toBe(false);
+    expect(same('assets/new.js', 'let a = 1;', recorded)).toBe(false);
+    expect(same('sitemap.xml', '<urlset/>', recorded)).toBe(false);
+  });
+
+  it('is judged by the digest the last build recorded, when it recorded one, without reading the file', () => {
+    writeOutput({ 'assets/app.js': 'let a = 1;' });
+    const recorded = recordsByPath(record());
+    rmSync(path.join(out, 'assets', 'app.js'));
+    expect(same('assets/app.js', 'let a = 1;', recorded, { 'assets/app.js': digest('let a = 1;') })).toBe(true);
+    expect(same('assets/app.js', 'let a = 3;', recorded, { 'assets/app.js': digest('let a = 1;') })).toBe(false);
   });
 });
