@@ -52,11 +52,15 @@ export function compressedCopiesOf(rel: string, size: number): string[] {
   return COMPRESSED_TYPES.test(rel) && size >= MIN_BYTES ? [`${rel}.gz`, `${rel}.br`] : [];
 }
 
+/** The mode of a folder this process makes: what a build without the cache gives every output folder. */
+const FOLDER_MODE = 0o777 & ~process.umask();
+
 /**
  * Whether the folder `rel` of `outDir` holds exactly the files `records` describe (its recorded
  * files), each as recorded (same size, times, inode and mode: untouched since), and nothing else: no
- * other file, no symbolic link, no folder without a recorded file in it. Reached through real
- * folders only, and movable (a folder moved to another parent needs write permission on itself).
+ * other file, no symbolic link, no folder without a recorded file in it, no folder with other
+ * permissions than a build gives it. Reached through real folders only, and movable (a folder moved to
+ * another parent needs write permission on itself).
  */
 export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyMap<string, OutputRecord>): boolean {
   try {
@@ -66,6 +70,7 @@ export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyM
       if (!lstatSync(at).isDirectory()) return false;
     }
     accessSync(at, constants.W_OK);
+    if ((lstatSync(at).mode & 0o7777) !== FOLDER_MODE) return false;
     const folders = new Set<string>();
     for (const file of records.keys()) for (let cut = file.lastIndexOf('/'); cut > rel.length; cut = file.lastIndexOf('/', cut - 1)) folders.add(file.slice(0, cut));
     let seen = 0;
@@ -73,7 +78,7 @@ export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyM
       const { file, rel: under } = entryPaths(at, entry);
       const name = `${rel}/${withSlashes(under)}`;
       if (entry.isDirectory()) {
-        if (!folders.has(name)) return false;
+        if (!folders.has(name) || (lstatSync(file).mode & 0o7777) !== FOLDER_MODE) return false;
         continue;
       }
       const record = records.get(name);

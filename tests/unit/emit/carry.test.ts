@@ -99,6 +99,8 @@ describe('the folders of the last output a build carries into the new one', () =
       (dir) => symlinkSync('/etc/passwd', path.join(dir, 'passwd.html')),
       (dir) => mkdirSync(path.join(dir, 'empty')),
       (dir) => chmodSync(path.join(dir, 'setup.html'), 0o600),
+      // Any reader may list a built folder: one closed to them is made again.
+      (dir) => chmodSync(dir, 0o700),
     ];
     for (const tamper of cases) {
       rmSync(out, { recursive: true, force: true });
