@@ -56,7 +56,13 @@ export async function parsePages(
 ): Promise<ParsedPage[]> {
   const { onParsed, onLastStarted } = options;
   const byFile = new Map((options.site ?? pages).map((p) => [p.file, p.route]));
-  const finish = (result: MarkdownResult): MarkdownResult => (result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }) } : result);
+  // A parse the cache holds under `key` is named by it, the images it shows (an image edited since is
+  // parsed again under the same key, and named anew) and the routes its file links resolve to. One the
+  // cache does not hold (a diagram's renderer failed) is not named: its HTML is hashed as it is.
+  const finish = (result: MarkdownResult, key: string | undefined): MarkdownResult => {
+    const htmlKey = key === undefined ? undefined : hashOf(key, ...result.images.map((image) => image.output), '\0', ...(result.fileLinks ?? []).map((link) => byFile.get(link.file) ?? '\0none'));
+    return result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }), htmlKey } : { ...result, htmlKey };
+  };
   const keys = pages.map((page) => pageCacheKey(context, page));
   const contentConfinement = createConfinement([context.config.contentDir]);
   // Each image read once a build, however many pages (and versions) show it.
@@ -126,15 +132,16 @@ export async function parsePages(
         const hit = cached && cached.images.every((image) => contentConfinement.locate(image.file).status === 'inside' && imageUnchanged(image)) ? cached : undefined;
         if (hit) {
           for (const diagram of hit.diagrams ?? []) context.diagrams.used.add(diagram);
-          const finished = finish(hit);
+          const finished = finish(hit, key);
           feed(i, finished);
           return finished;
         }
         try {
           const result = await parseOne(page);
           // A page whose diagrams waited for a renderer that could not load is parsed again once it can.
-          if (!result.diagnostics.some((d) => d.severity === 'error' || d.once)) context.cache.pages.set(key, result);
-          const finished = finish(result);
+          const cacheable = !result.diagnostics.some((d) => d.severity === 'error' || d.once);
+          if (cacheable) context.cache.pages.set(key, result);
+          const finished = finish(result, cacheable ? key : undefined);
           feed(i, finished);
           return finished;
         } catch (error) {

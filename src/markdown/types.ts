@@ -52,6 +52,13 @@ export interface ImageRef {
 
 export interface MarkdownResult {
   html: string;
+  /**
+   * Names `html` by what it is made from: the parse's cache key (the page's text, route and options)
+   * and the routes its links to other files resolved to. Set once a parse is finished (parsePages.ts);
+   * a page's reuse key (renderPages.ts) hashes it instead of the HTML itself, which it stands for as
+   * a cache entry stands for its parse.
+   */
+  htmlKey?: string | undefined;
   /** The text of the first `#` heading, when the page has one. */
   h1: string | undefined;
   /** The content's leading `#` heading, as HTML (inline markup kept): the page's `<h1>` when present. */

@@ -62,6 +62,7 @@ function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, confi
     body: {
       kind: 'doc',
       html: result.html,
+      htmlKey: result.htmlKey,
       ...(result.h1Html !== undefined ? { titleHtml: result.h1Html } : {}),
       sidebarHtml: !hasSidebar ? undefined : sidebar === 'key' ? nav.renderer.keyOf(source.route) : nav.renderer.listHtml(source.route),
       breadcrumbs: [...crumbs, { label: page.title, href: undefined }],
@@ -99,6 +100,7 @@ function contentPageView(page: ParsedPage, config: ResolvedConfig): PageView {
     body: {
       kind: 'page',
       html: page.result.html,
+      htmlKey: page.result.htmlKey,
       ...(page.result.h1Html !== undefined ? { titleHtml: page.result.h1Html } : {}),
       toc: fm.hide_table_of_contents ? [] : buildToc(page.result.headings, config.site.toc.minHeadingLevel, config.site.toc.maxHeadingLevel),
     },

@@ -82,6 +82,8 @@ export function* renderPages(
 export function pageKeyOf(siteKey: string, view: PageView): string {
   const { body } = view;
   if (!('html' in body)) return hashOf(siteKey, JSON.stringify(view));
+  // Named by what it was made from (its parse), the HTML need not be read to key the page.
+  if ('htmlKey' in body && body.htmlKey !== undefined) return hashOf(siteKey, JSON.stringify({ ...view, body: { ...body, html: '' } }));
   return hashOf(siteKey, JSON.stringify({ ...view, body: { ...body, html: '' } }), body.html);
 }
 

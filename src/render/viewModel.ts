@@ -63,6 +63,8 @@ export interface SiteView {
 export interface DocView {
   kind: 'doc';
   html: string;
+  /** Names `html` by what it was made from (MarkdownResult.htmlKey): a page's reuse key hashes this, not the HTML. */
+  htmlKey?: string | undefined;
   /** The content's title heading as HTML, when it starts with one: the page's `<h1>`. */
   titleHtml?: string | undefined;
   /** The sidebar's list, pre-rendered; undefined on pages without a sidebar. */
@@ -89,6 +91,8 @@ export interface PageVersionView {
 
 export interface ContentPageView {
   kind: 'page';
+  /** As DocView.htmlKey. */
+  htmlKey?: string | undefined;
   html: string;
   titleHtml?: string | undefined;
   toc: TocEntry[];

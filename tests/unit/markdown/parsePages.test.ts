@@ -49,6 +49,12 @@ describe('parsing the pages', () => {
       expect(relinked?.result.diagnostics).toEqual([]);
       expect(relinked?.result.html).toContain('href="/docs/added"');
       expect(relinked?.result.links).toContainEqual(expect.objectContaining({ raw: './added.md', path: '/docs/added' }));
+      // The name of its HTML (what a page's reuse key hashes) changes with the link, and only where the HTML does.
+      expect(relinked?.result.htmlKey).not.toBe(linker?.result.htmlKey);
+      for (const page of first) {
+        const again = second.find((p) => p.source.file === page.source.file);
+        expect(again?.result.htmlKey === page.result.htmlKey, page.source.relFile).toBe(again?.result.html === page.result.html);
+      }
     } finally {
       project.cleanup();
     }

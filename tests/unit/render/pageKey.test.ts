@@ -21,6 +21,13 @@ describe('the key a page is taken from the last output by', () => {
     expect(pageKeyOf('other site', view('<p>a</p>'))).not.toBe(key);
   });
 
+  it('hashes the name of the body given with it (what the HTML was made from) instead of the HTML', () => {
+    const named = (html: string, htmlKey: string): PageView => ({ ...view(html), body: { kind: 'page', html, htmlKey, toc: [] } });
+    expect(pageKeyOf('site', named('<p>a</p>', 'k1'))).toBe(pageKeyOf('site', named('<p>a</p>', 'k1')));
+    expect(pageKeyOf('site', named('<p>a</p>', 'k2'))).not.toBe(pageKeyOf('site', named('<p>a</p>', 'k1')));
+    expect(pageKeyOf('site', named('<p>a</p>', 'k1'))).not.toBe(pageKeyOf('site', view('<p>a</p>')));
+  });
+
   it('cannot be forged by a body that holds what would end the view', () => {
     // The body is hashed after the view's JSON, which holds no NUL: text in the body cannot stand for a field.
     expect(pageKeyOf('site', view('\u0000x'))).not.toBe(pageKeyOf('site', view('x')));
