@@ -118,8 +118,12 @@ export async function writeSiteAtomically(
     // Pages are written without yielding: a signal that came meanwhile is handled here, before the swap.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (stopping) return stopped();
-    // From here to the swap nothing yields: no signal handler runs between the moves and the renames.
-    moveCarried(outDir, staging, carry?.() ?? []);
+    // From here to the swap nothing yields: no signal handler runs between the renames. The previous
+    // output is set aside whole before folders are moved out of it: a kill from here to the swap leaves
+    // no output folder (as between the two renames of any swap), never one missing some of its folders.
+    const folders = carry?.() ?? [];
+    if (existsSync(outDir)) renameSync(outDir, retired);
+    moveCarried(retired, staging, folders, outDir);
   } catch (error) {
     if (stopping) return stopped();
     // Whatever writes alongside must be done before the folder goes, or it would make it again.
@@ -131,7 +135,6 @@ export async function writeSiteAtomically(
     process.off('SIGTERM', interrupted);
   }
   if (stopping) return stopped();
-  if (existsSync(outDir)) renameSync(outDir, retired);
   renameSync(staging, outDir);
   // The new site is in place: a previous one that cannot be removed (files of another user) is left
   // for the next build, and said, not a failure of this one.
@@ -148,25 +151,27 @@ export async function writeSiteAtomically(
 }
 
 /**
- * Moves folders of the previous output into the new one. The previous output is still in place, and
- * missing those folders only until the swap that follows at once. A move that fails (the folder
- * removed meanwhile) puts back those moved, and fails the build with the previous output as it was.
+ * Moves folders of the previous output, set aside as `retired`, into the new one (`staging`), which
+ * is swapped in at once. A move that fails (the folder removed meanwhile) puts back those moved and
+ * the previous output where it was (`outDir`), and fails the build.
  */
-function moveCarried(outDir: string, staging: string, folders: readonly string[]): void {
+function moveCarried(retired: string, staging: string, folders: readonly string[], outDir: string): void {
+  if (folders.length === 0) return;
   const moved: string[] = [];
   try {
     for (const folder of folders) {
-      renameSync(outputTarget(outDir, folder), outputTarget(staging, folder));
+      renameSync(outputTarget(retired, folder), outputTarget(staging, folder));
       moved.push(folder);
     }
   } catch (error) {
     for (const folder of moved.reverse()) {
       try {
-        renameSync(outputTarget(staging, folder), outputTarget(outDir, folder));
+        renameSync(outputTarget(staging, folder), outputTarget(retired, folder));
       } catch {
         // Put back all that can be: what cannot is removed with the temporary folder.
       }
     }
+    if (existsSync(retired)) renameSync(retired, outDir);
     const reason = error instanceof Error ? error.message : String(error);
     throw new CommandError(`${outDir} changed while the site was built (${reason}): the previous output is left as it was`, 'build again');
   }
