@@ -78,8 +78,13 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     else if (!notModifiedSince(dir, request.pathname, req, res)) {
       req.headers['accept-encoding'] = acceptedEncodings(req.headers['accept-encoding']);
       // sirv streams a file it listed: one gone by then (a build swapped the folder in that instant)
-      // ends this response, not the server, which an unhandled stream error would stop.
-      res.once('pipe', (source: Readable) => source.once('error', () => res.destroy()));
+      // ends this response, not the server, which an unhandled stream error would stop. And the file
+      // is closed with the response: piped, it stayed open when the connection closed first, and the
+      // server ran out of descriptors after some thousands of requests.
+      res.once('pipe', (source: Readable) => {
+        source.once('error', () => res.destroy());
+        res.once('close', () => source.destroy());
+      });
       files(req, res, next);
     }
   };

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/commands/build.ts';
@@ -148,6 +149,44 @@ describe('mapsdocs serve when a file goes after it was listed', () => {
       for (const suffix of ['', '.gz', '.br']) rmSync(path.join(site.root, 'dist', 'docs', `intro.html${suffix}`), { force: true });
       await expect(fetch(`${url}docs/intro`).then((r) => r.text())).rejects.toThrow();
       expect((await fetch(`${url}docs/guide/setup`)).status).toBe(200);
+    }));
+});
+
+/** The files under `dir` this process holds open (Linux lists them in /proc/self/fd). */
+function openFilesUnder(dir: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(dir) ? [target] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('the files mapsdocs serve opens', () => {
+  it.runIf(existsSync('/proc/self/fd'))('are closed with each response, however the client ends its connection', () =>
+    withServedSite(async (site, url) => {
+      const dist = path.join(site.root, 'dist');
+      // As curl does when it exits: the connection dropped the moment the whole body is in, before the
+      // server has seen its file to the end.
+      const hangUpOnceRead = (encoding: string): Promise<void> =>
+        new Promise((resolve, reject) => {
+          const { hostname, port } = new URL(url);
+          const socket = connect(Number(port), hostname, () => socket.write(`GET /docs/intro HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: ${encoding}\r\n\r\n`));
+          let received = Buffer.alloc(0);
+          socket.on('data', (chunk: Buffer) => {
+            received = Buffer.concat([received, chunk]);
+            const head = received.indexOf('\r\n\r\n');
+            const length = Number(/content-length: (\d+)/i.exec(received.subarray(0, Math.max(head, 0)).toString())?.[1] ?? Number.NaN);
+            if (head >= 0 && received.length - head - 4 >= length) socket.destroy();
+          });
+          socket.on('error', reject);
+          socket.on('close', () => resolve());
+        });
+      for (let i = 0; i < 100; i += 1) for (const encoding of ['br', 'gzip', 'identity']) await hangUpOnceRead(encoding);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(openFilesUnder(dist)).toEqual([]);
     }));
 });
 
