@@ -25,6 +25,8 @@ export interface LastBuild {
   broken: BrokenLink[];
   /** Every output file as the build left it (see OutputRecord). */
   files: OutputRecord[];
+  /** Every folder of the output, by its relative path, with its mode: an empty folder added or a folder's permissions changed since is a change too. */
+  folders?: [rel: string, mode: number][];
   /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
@@ -67,20 +69,22 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
 }
 
 /**
- * Every entry of the output folder by its relative path, with its lstat; undefined when the folder
- * holds anything but folders and files (a symbolic link: the build writes none, and one would lead
- * reads and links elsewhere) or is itself a link.
+ * Every file of the output folder by its relative path, with its lstat, and every folder (the output
+ * itself as '') with its mode; undefined when the folder holds anything but folders and files (a
+ * symbolic link: the build writes none, and one would lead reads and links elsewhere) or is itself a link.
  */
-function scanOutput(outDir: string): Map<string, Stats> | undefined {
-  const found = new Map<string, Stats>();
-  if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() !== true) return undefined;
+function scanOutput(outDir: string): { files: Map<string, Stats>; folders: Map<string, number> } | undefined {
+  const files = new Map<string, Stats>();
+  const top = lstatSync(outDir, { throwIfNoEntry: false });
+  if (top?.isDirectory() !== true) return undefined;
+  const folders = new Map<string, number>([['', top.mode]]);
   for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
-    if (entry.isDirectory()) continue;
-    if (!entry.isFile()) return undefined;
     const { file, rel } = entryPaths(outDir, entry);
-    found.set(rel, lstatSync(file));
+    if (entry.isDirectory()) folders.set(rel, lstatSync(file).mode);
+    else if (entry.isFile()) files.set(rel, lstatSync(file));
+    else return undefined;
   }
-  return found;
+  return { files, folders };
 }
 
 /** `previous`: the files the last fingerprint read; those unchanged since are not read again. */
@@ -123,8 +127,12 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   return { value: hash.digest('base64url'), inputs };
 }
 
-function listOutput(outDir: string): OutputRecord[] {
-  return [...(scanOutput(outDir) ?? new Map<string, Stats>())].map(([rel, stat]) => [rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]);
+function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
+  const scan = scanOutput(outDir);
+  return {
+    files: [...(scan?.files ?? [])].map(([rel, stat]) => [rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]),
+    folders: [...(scan?.folders ?? [])],
+  };
 }
 
 /** The record of the last successful build into this output folder, whatever its inputs were. */
@@ -142,16 +150,17 @@ export function reusableBuild(config: ResolvedConfig, fingerprint: string, last 
   if (last === undefined || last.fingerprint !== fingerprint) return undefined;
   // The very files the build left, and no other: one added, removed, replaced, linked or edited since is a reason to build.
   const now = scanOutput(config.outDir);
-  if (now === undefined || now.size !== last.files.length) return undefined;
+  if (now === undefined || now.files.size !== last.files.length || now.folders.size !== last.folders?.length) return undefined;
   for (const record of last.files) {
-    const stat = now.get(record[0]);
+    const stat = now.files.get(record[0]);
     if (stat === undefined || !isRecorded(stat, record)) return undefined;
   }
+  for (const [rel, mode] of last.folders) if (now.folders.get(rel) !== mode) return undefined;
   return last;
 }
 
 export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'files' | 'outDir'>): void {
-  const record: LastBuild = { ...build, outDir: config.outDir, files: listOutput(config.outDir) };
+  const record: LastBuild = { ...build, outDir: config.outDir, ...listOutput(config.outDir) };
   mkdirSync(config.cacheDir, { recursive: true });
   const temp = path.join(config.cacheDir, `${FILE}.${process.pid}`);
   try {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -713,6 +713,17 @@ describe('build failures and options', () => {
       const restored = await cli(['build'], project.root);
       expect(restored.stderr).not.toMatch(upToDate);
       expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      // A folder added by hand, even empty, or a folder's permissions changed: built again, which undoes it.
+      const planted = path.join(project.root, 'dist', 'docs', 'planted');
+      mkdirSync(planted);
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(existsSync(planted)).toBe(false);
+      const guide = path.join(project.root, 'dist', 'docs', 'guide');
+      const mode = statSync(guide).mode;
+      chmodSync(guide, 0o700);
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(statSync(guide).mode).toBe(mode);
+      expect((await cli(['build'], project.root)).stderr).toMatch(upToDate);
       // Other options are other inputs: --strict is not answered by a lenient build.
       const strict = await cli(['build', '--strict'], project.root);
       expect(strict.code).toBe(1);
