@@ -43,8 +43,14 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     const request = readRequest(req, res);
     if (!request) return;
     const ino = inode();
-    // Missing for the instant of a swap: the last list answers meanwhile.
-    if (ino !== undefined && ino !== site.ino) site = open(ino);
+    // Missing for the instant of a build's swap (or until the next build, after one killed then): an
+    // answer that says so, where the last list would lead to files gone with the folder.
+    if (ino === undefined) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', 'Cache-Control': 'no-store' });
+      res.end(`The site is being built again (${path.basename(dir)} is missing for now): try again in a moment.\n`);
+      return;
+    }
+    if (ino !== site.ino) site = open(ino);
     const { files, htmlRoutes } = site;
     const clean = cleanRouteOf(request.pathname);
     // A .html path that is itself a page (a slug such as /legacy.html) is served as it is.
@@ -81,9 +87,17 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
       // ends this response, not the server, which an unhandled stream error would stop. And the file
       // is closed with the response: piped, it stayed open when the connection closed first, and the
       // server ran out of descriptors after some thousands of requests.
+      // A response queued behind another on a pipelined connection is never closed when the client
+      // goes: the file is closed with the connection then.
       res.once('pipe', (source: Readable) => {
+        const socket = req.socket;
+        const close = (): void => {
+          source.destroy();
+          socket.off('close', close);
+        };
         source.once('error', () => res.destroy());
-        res.once('close', () => source.destroy());
+        res.once('close', close);
+        socket.once('close', close);
       });
       files(req, res, next);
     }

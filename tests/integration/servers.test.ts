@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,8 +185,40 @@ describe('the files mapsdocs serve opens', () => {
           socket.on('close', () => resolve());
         });
       for (let i = 0; i < 100; i += 1) for (const encoding of ['br', 'gzip', 'identity']) await hangUpOnceRead(encoding);
+      // Two requests in one go (pipelined), the connection dropped during the first, long answer: the
+      // second (as long) waits behind it. A large page is added (the output copied anew, which serve lists again).
+      const copy = `${dist}.copy`;
+      cpSync(dist, copy, { recursive: true });
+      writeFileSync(path.join(copy, 'large.html'), `<p>${'A long page. '.repeat(400_000)}</p>`);
+      rmSync(dist, { recursive: true });
+      renameSync(copy, dist);
+      const hangUpPipelined = (): Promise<void> =>
+        new Promise((resolve) => {
+          const { hostname, port } = new URL(url);
+          const socket = connect(Number(port), hostname, () => socket.write(`GET /large HTTP/1.1\r\nHost: ${hostname}\r\n\r\nGET /large HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`));
+          socket.once('data', () => socket.destroy());
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve());
+        });
+      for (let i = 0; i < 40; i += 1) await hangUpPipelined();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(openFilesUnder(dist)).toEqual([]);
+    }));
+});
+
+describe('mapsdocs serve while the output folder is missing', () => {
+  it('answers 503 with Retry-After (the instant of a swap, or after a killed build), then serves the site again', () =>
+    withServedSite(async (site, url) => {
+      const dist = path.join(site.root, 'dist');
+      const aside = path.join(site.root, 'aside');
+      renameSync(dist, aside);
+      const response = await fetch(`${url}docs/intro`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toMatch(/try again in a moment/);
+      renameSync(aside, dist);
+      expect((await fetch(`${url}docs/intro`)).status).toBe(200);
     }));
 });
 
