@@ -4,7 +4,7 @@ import { readRegularFile } from '../io/readRegular.ts';
 import path from 'node:path';
 import { entryPaths, withSlashes } from '../io/relative.ts';
 import { COMPRESSED_TYPES, MIN_BYTES } from './precompress.ts';
-import { isRecorded, type OutputRecord } from './upToDate.ts';
+import { isRecorded, type FolderRecord, type OutputRecord } from './upToDate.ts';
 
 /**
  * Folders of the last output carried whole into the new one. After one edit, most of a site comes out
@@ -62,7 +62,12 @@ const FOLDER_MODE = 0o777 & ~process.umask();
  * permissions than a build gives it. Reached through real folders only, and movable (a folder moved to
  * another parent needs write permission on itself).
  */
-export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyMap<string, OutputRecord>): boolean {
+export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyMap<string, OutputRecord>, folderOf: (rel: string) => FolderRecord | undefined): boolean {
+  // A folder as recorded: its mode (as a build makes it) and change time (no owner, permissions or attributes changed since).
+  const asRecorded = (folder: string, stat: { mode: number; ctimeMs: number }): boolean => {
+    const record = folderOf(folder);
+    return (stat.mode & 0o7777) === FOLDER_MODE && record !== undefined && record[1] === stat.mode && record[2] === stat.ctimeMs;
+  };
   try {
     let at = outDir;
     for (const part of ['', ...rel.split('/')]) {
@@ -70,7 +75,7 @@ export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyM
       if (!lstatSync(at).isDirectory()) return false;
     }
     accessSync(at, constants.W_OK);
-    if ((lstatSync(at).mode & 0o7777) !== FOLDER_MODE) return false;
+    if (!asRecorded(rel, lstatSync(at))) return false;
     const folders = new Set<string>();
     for (const file of records.keys()) for (let cut = file.lastIndexOf('/'); cut > rel.length; cut = file.lastIndexOf('/', cut - 1)) folders.add(file.slice(0, cut));
     let seen = 0;
@@ -78,7 +83,7 @@ export function folderAsRecorded(outDir: string, rel: string, records: ReadonlyM
       const { file, rel: under } = entryPaths(at, entry);
       const name = `${rel}/${withSlashes(under)}`;
       if (entry.isDirectory()) {
-        if (!folders.has(name) || (lstatSync(file).mode & 0o7777) !== FOLDER_MODE) return false;
+        if (!folders.has(name) || !asRecorded(name, lstatSync(file))) return false;
         continue;
       }
       const record = records.get(name);
@@ -115,18 +120,21 @@ export function carriable(outDir: string, rel: string, files: Iterable<readonly 
     }
   }
   // Nothing else recorded under it (a page this build no longer makes): as many files as expected.
-  return expected.size > 0 && recorded.countUnder(rel) === expected.size && folderAsRecorded(outDir, rel, expected);
+  return expected.size > 0 && recorded.countUnder(rel) === expected.size && folderAsRecorded(outDir, rel, expected, (folder) => recorded.folder(folder));
 }
 
-/** The last output's record by relative path with `/`, and how many files it lists under each folder. */
+/** The last output's record by relative path with `/`, how many files it lists under each folder, and its folders. */
 export interface RecordedOutput extends ReadonlyMap<string, OutputRecord> {
   countUnder(folder: string): number;
+  folder(rel: string): FolderRecord | undefined;
 }
 
-export function recordsByPath(records: readonly OutputRecord[]): RecordedOutput {
+export function recordsByPath(records: readonly OutputRecord[], folderRecords: readonly FolderRecord[] = []): RecordedOutput {
   const byPath = new Map(records.map((record) => [withSlashes(record[0]), record]));
+  const folders = new Map(folderRecords.map((record) => [withSlashes(record[0]), record]));
   let counts: Map<string, number> | undefined;
   return Object.assign(byPath, {
+    folder: (rel: string): FolderRecord | undefined => folders.get(rel),
     countUnder(folder: string): number {
       if (!counts) {
         counts = new Map();

@@ -65,7 +65,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
   const compressedStore = context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined;
   const last = reuse !== undefined ? options.last : undefined;
-  const recorded = last !== undefined ? recordsByPath(last.files) : undefined;
+  const recorded = last !== undefined ? recordsByPath(last.files, last.folders) : undefined;
   const searchIndexes = prepared.search?.indexes ?? [];
   // The search indexes are written from the start (on another thread): which to carry is decided first.
   const carriedIndexes = recorded && last ? indexesToCarry(outDir, recorded, searchIndexes, last.searchKeys ?? {}) : [];

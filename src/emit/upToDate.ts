@@ -25,8 +25,12 @@ export interface LastBuild {
   broken: BrokenLink[];
   /** Every output file as the build left it (see OutputRecord). */
   files: OutputRecord[];
-  /** Every folder of the output, by its relative path, with its mode: an empty folder added or a folder's permissions changed since is a change too. */
-  folders?: [rel: string, mode: number][];
+  /**
+   * Every folder of the output, by its relative path, with its mode and change time: an empty folder
+   * added since, or a folder given other permissions, another owner or attributes (each moves its
+   * change time), is a change too.
+   */
+  folders?: FolderRecord[];
   /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
@@ -63,6 +67,9 @@ const HASHED_UP_TO = 256 * 1024;
  */
 export type OutputRecord = [rel: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: number];
 
+/** An output folder as the build left it: its path (relative, with the platform's separator; '' for the output itself), mode and change time. */
+export type FolderRecord = [rel: string, mode: number, ctimeMs: number];
+
 /** Whether `stat` (from lstat) is the file `record` describes. */
 export function isRecorded(stat: Stats, record: OutputRecord): boolean {
   return stat.isFile() && stat.size === record[1] && stat.mtimeMs === record[2] && stat.ctimeMs === record[3] && stat.ino === record[4] && stat.mode === record[5];
@@ -73,14 +80,14 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
  * itself as '') with its mode; undefined when the folder holds anything but folders and files (a
  * symbolic link: the build writes none, and one would lead reads and links elsewhere) or is itself a link.
  */
-function scanOutput(outDir: string): { files: Map<string, Stats>; folders: Map<string, number> } | undefined {
+function scanOutput(outDir: string): { files: Map<string, Stats>; folders: Map<string, Stats> } | undefined {
   const files = new Map<string, Stats>();
   const top = lstatSync(outDir, { throwIfNoEntry: false });
   if (top?.isDirectory() !== true) return undefined;
-  const folders = new Map<string, number>([['', top.mode]]);
+  const folders = new Map<string, Stats>([['', top]]);
   for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
     const { file, rel } = entryPaths(outDir, entry);
-    if (entry.isDirectory()) folders.set(rel, lstatSync(file).mode);
+    if (entry.isDirectory()) folders.set(rel, lstatSync(file));
     else if (entry.isFile()) files.set(rel, lstatSync(file));
     else return undefined;
   }
@@ -131,7 +138,7 @@ function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
   const scan = scanOutput(outDir);
   return {
     files: [...(scan?.files ?? [])].map(([rel, stat]) => [rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]),
-    folders: [...(scan?.folders ?? [])],
+    folders: [...(scan?.folders ?? [])].map(([rel, stat]) => [rel, stat.mode, stat.ctimeMs]),
   };
 }
 
@@ -155,7 +162,10 @@ export function reusableBuild(config: ResolvedConfig, fingerprint: string, last 
     const stat = now.files.get(record[0]);
     if (stat === undefined || !isRecorded(stat, record)) return undefined;
   }
-  for (const [rel, mode] of last.folders) if (now.folders.get(rel) !== mode) return undefined;
+  for (const [rel, mode, ctimeMs] of last.folders) {
+    const stat = now.folders.get(rel);
+    if (stat?.mode !== mode || stat.ctimeMs !== ctimeMs) return undefined;
+  }
   return last;
 }
 

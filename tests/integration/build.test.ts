@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -723,6 +723,11 @@ describe('build failures and options', () => {
       chmodSync(guide, 0o700);
       expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
       expect(statSync(guide).mode).toBe(mode);
+      // Given another owner (as root; the same one otherwise, which moves its change time all the same).
+      const uid = process.getuid?.() ?? 0;
+      chownSync(guide, uid === 0 ? 65534 : uid, process.getgid?.() ?? 0);
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(statSync(guide).uid).toBe(uid);
       expect((await cli(['build'], project.root)).stderr).toMatch(upToDate);
       // Other options are other inputs: --strict is not answered by a lenient build.
       const strict = await cli(['build', '--strict'], project.root);

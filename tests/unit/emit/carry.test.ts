@@ -1,9 +1,9 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { foldersToCarry, indexesToCarry, recordsByPath, sameAsRecorded, type Placed } from '../../../src/emit/carry.ts';
-import type { OutputRecord } from '../../../src/emit/upToDate.ts';
+import type { FolderRecord, OutputRecord } from '../../../src/emit/upToDate.ts';
 import { digest } from '../../../src/emit/fileStore.ts';
 import { overwriteKeepingTime } from '../../helpers/tamper.ts';
 
@@ -26,8 +26,11 @@ function writeOutput(files: Record<string, string>): void {
   }
 }
 
-/** The record a build makes of its output (upToDate.ts). */
+let foldersAtRecord: FolderRecord[] = [];
+
+/** The record a build makes of its output (upToDate.ts): its files (given), and its folders (kept for `recorded`). */
 function record(): OutputRecord[] {
+  foldersAtRecord = folderRecord();
   return readdirSync(out, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => {
@@ -36,6 +39,19 @@ function record(): OutputRecord[] {
       return [path.relative(out, file), stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode];
     });
 }
+
+function folderRecord(): FolderRecord[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const folder = path.join(entry.parentPath, entry.name);
+      const stat = lstatSync(folder);
+      return [path.relative(out, folder), stat.mode, stat.ctimeMs];
+    });
+}
+
+/** The record of the output as `record` took it. */
+const recorded = (records: readonly OutputRecord[] = record()): ReturnType<typeof recordsByPath> => recordsByPath(records, foldersAtRecord);
 
 /** Every page of the output made again as it is ('same'), but for those named. */
 function placedAsBefore(records: readonly OutputRecord[], changed: readonly string[] = []): Map<string, Placed> {
@@ -62,9 +78,9 @@ describe('the folders of the last output a build carries into the new one', () =
   it('are the largest folders whose every file the build makes as it was, with their compressed copies', () => {
     siteOfTwoVersions();
     const records = record();
-    expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records, ['docs/intro.html'])).sort()).toEqual(['docs/1.0', 'docs/guide']);
+    expect(foldersToCarry(out, recorded(records), placedAsBefore(records, ['docs/intro.html'])).sort()).toEqual(['docs/1.0', 'docs/guide']);
     // Nothing changed: every folder under the root (never the root itself).
-    expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records))).toEqual(['docs']);
+    expect(foldersToCarry(out, recorded(records), placedAsBefore(records))).toEqual(['docs']);
   });
 
   it('leave a folder holding a file the build makes anew, or copies from elsewhere', () => {
@@ -72,7 +88,7 @@ describe('the folders of the last output a build carries into the new one', () =
     const records = record();
     const placed = placedAsBefore(records, ['docs/intro.html']);
     placed.set('docs/1.0/guide/image.png', { same: false });
-    expect(foldersToCarry(out, recordsByPath(records), placed)).toEqual(['docs/guide']);
+    expect(foldersToCarry(out, recorded(records), placed)).toEqual(['docs/guide']);
   });
 
   it('leave a folder with a file the build no longer makes, or one it makes that was not there', () => {
@@ -80,17 +96,17 @@ describe('the folders of the last output a build carries into the new one', () =
     const records = record();
     const fewer = placedAsBefore(records, ['docs/intro.html']);
     fewer.delete('docs/1.0/guide/setup.html');
-    expect(foldersToCarry(out, recordsByPath(records), fewer)).toEqual(['docs/guide']);
+    expect(foldersToCarry(out, recorded(records), fewer)).toEqual(['docs/guide']);
     const more = placedAsBefore(records, ['docs/intro.html']);
     more.set('docs/1.0/new.html', { same: true });
-    expect(foldersToCarry(out, recordsByPath(records), more).sort()).toEqual(['docs/1.0/guide', 'docs/guide']);
+    expect(foldersToCarry(out, recorded(records), more).sort()).toEqual(['docs/1.0/guide', 'docs/guide']);
   });
 
   it('leave a folder whose file was written over since, even to the same size and time', () => {
     siteOfTwoVersions();
     const records = record();
     overwriteKeepingTime(path.join(out, 'docs', '1.0', 'intro.html.gz'), Buffer.from('GZ'));
-    expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records, ['docs/intro.html'])).sort()).toEqual(['docs/1.0/guide', 'docs/guide']);
+    expect(foldersToCarry(out, recorded(records), placedAsBefore(records, ['docs/intro.html'])).sort()).toEqual(['docs/1.0/guide', 'docs/guide']);
   });
 
   it('leave a folder given another file, a symbolic link, an empty folder, or other permissions on a file', () => {
@@ -101,13 +117,15 @@ describe('the folders of the last output a build carries into the new one', () =
       (dir) => chmodSync(path.join(dir, 'setup.html'), 0o600),
       // Any reader may list a built folder: one closed to them is made again.
       (dir) => chmodSync(dir, 0o700),
+      // Another owner (as root), or the same: its change time moves, as with new attributes.
+      (dir) => chownSync(dir, process.getuid?.() === 0 ? 65534 : (process.getuid?.() ?? 0), process.getgid?.() ?? 0),
     ];
     for (const tamper of cases) {
       rmSync(out, { recursive: true, force: true });
       siteOfTwoVersions();
       const records = record();
       tamper(path.join(out, 'docs', '1.0', 'guide'));
-      expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records, ['docs/intro.html'])).sort(), String(tamper)).toEqual(['docs/guide']);
+      expect(foldersToCarry(out, recorded(records), placedAsBefore(records, ['docs/intro.html'])).sort(), String(tamper)).toEqual(['docs/guide']);
     }
   });
 
@@ -119,14 +137,14 @@ describe('the folders of the last output a build carries into the new one', () =
     mkdirSync(elsewhere);
     writeFileSync(path.join(elsewhere, 'setup.html'), 'small page');
     symlinkSync(elsewhere, path.join(out, 'docs', 'guide'));
-    expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records, ['docs/intro.html']))).toEqual(['docs/1.0']);
+    expect(foldersToCarry(out, recorded(records), placedAsBefore(records, ['docs/intro.html']))).toEqual(['docs/1.0']);
   });
 
   it('leave the folders made elsewhere (the search indexes) to their own check', () => {
     siteOfTwoVersions();
     writeOutput({ 'search-index/1.0/meta.json': '{}' });
     const records = record();
-    expect(foldersToCarry(out, recordsByPath(records), placedAsBefore(records, ['docs/intro.html']), ['search-index']).sort()).toEqual(['docs/1.0', 'docs/guide']);
+    expect(foldersToCarry(out, recorded(records), placedAsBefore(records, ['docs/intro.html']), ['search-index']).sort()).toEqual(['docs/1.0', 'docs/guide']);
   });
 });
 
@@ -136,12 +154,12 @@ describe('the search indexes a build carries', () => {
   it('are those taken from the cache under the key the last build made them with, as it left them', () => {
     writeOutput({ 'search-index/1.0/f0.json': big, 'search-index/1.0/f0.json.gz': 'gz', 'search-index/1.0/f0.json.br': 'br', 'search-index/1.0/meta.json': '{}' });
     writeOutput({ 'search-index/2.0/f0.json': big, 'search-index/2.0/f0.json.gz': 'gz', 'search-index/2.0/f0.json.br': 'br', 'search-index/2.0/meta.json': '{}' });
-    const recorded = recordsByPath(record());
+    const recordedNow = recorded();
     const indexes = [index('search-index/1.0', 'a'), index('search-index/2.0', 'b'), { name: 'search-index/current', key: 'c', kept: undefined }];
-    expect(indexesToCarry(out, recorded, indexes, { 'search-index/1.0': 'a', 'search-index/2.0': 'other', 'search-index/current': 'c' })).toEqual(['search-index/1.0']);
+    expect(indexesToCarry(out, recordedNow, indexes, { 'search-index/1.0': 'a', 'search-index/2.0': 'other', 'search-index/current': 'c' })).toEqual(['search-index/1.0']);
     // A file of the folder missing (or one more): made again.
     rmSync(path.join(out, 'search-index', '1.0', 'meta.json'));
-    expect(indexesToCarry(out, recorded, indexes, { 'search-index/1.0': 'a' })).toEqual([]);
+    expect(indexesToCarry(out, recordedNow, indexes, { 'search-index/1.0': 'a' })).toEqual([]);
   });
 });
 
@@ -150,18 +168,18 @@ describe('a file a build makes from its contents, against the last output', () =
 
   it('is the same only with the very bytes, below the output root', () => {
     writeOutput({ 'assets/app.js': 'let a = 1;', 'sitemap.xml': '<urlset/>' });
-    const recorded = recordsByPath(record());
-    expect(same('assets/app.js', 'let a = 1;', recorded)).toBe(true);
-    expect(same('assets/app.js', 'let a = 2;', recorded)).toBe(false);
-    expect(same('assets/new.js', 'let a = 1;', recorded)).toBe(false);
-    expect(same('sitemap.xml', '<urlset/>', recorded)).toBe(false);
+    const recordedNow = recorded();
+    expect(same('assets/app.js', 'let a = 1;', recordedNow)).toBe(true);
+    expect(same('assets/app.js', 'let a = 2;', recordedNow)).toBe(false);
+    expect(same('assets/new.js', 'let a = 1;', recordedNow)).toBe(false);
+    expect(same('sitemap.xml', '<urlset/>', recordedNow)).toBe(false);
   });
 
   it('is judged by the digest the last build recorded, when it recorded one, without reading the file', () => {
     writeOutput({ 'assets/app.js': 'let a = 1;' });
-    const recorded = recordsByPath(record());
+    const recordedNow = recorded();
     rmSync(path.join(out, 'assets', 'app.js'));
-    expect(same('assets/app.js', 'let a = 1;', recorded, { 'assets/app.js': digest('let a = 1;') })).toBe(true);
-    expect(same('assets/app.js', 'let a = 3;', recorded, { 'assets/app.js': digest('let a = 1;') })).toBe(false);
+    expect(same('assets/app.js', 'let a = 1;', recordedNow, { 'assets/app.js': digest('let a = 1;') })).toBe(true);
+    expect(same('assets/app.js', 'let a = 3;', recordedNow, { 'assets/app.js': digest('let a = 1;') })).toBe(false);
   });
 });
