@@ -76,22 +76,22 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
 }
 
 /**
- * Every file of the output folder by its relative path, with its lstat, and every folder (the output
- * itself as '') with its mode; undefined when the folder holds anything but folders and files (a
- * symbolic link: the build writes none, and one would lead reads and links elsewhere) or is itself a link.
+ * Calls `visit` with every folder of the output folder (the output itself first, as '') and every file
+ * in it, by relative path, with its lstat, until `visit` says to stop (false); false also when the
+ * folder holds anything but folders and files (a symbolic link: the build writes none, and one would
+ * lead reads and links elsewhere) or is itself a link or missing. Nothing is kept: a check that
+ * compares as it walks stops at the first difference, and thousands of stats never outlive the call
+ * (kept in a map, they were promoted and collected as old objects: ~10 ms of a three-version check).
  */
-function scanOutput(outDir: string): { files: Map<string, Stats>; folders: Map<string, Stats> } | undefined {
-  const files = new Map<string, Stats>();
+function walkOutput(outDir: string, visit: (kind: 'file' | 'folder', rel: string, stat: Stats) => boolean): boolean {
   const top = lstatSync(outDir, { throwIfNoEntry: false });
-  if (top?.isDirectory() !== true) return undefined;
-  const folders = new Map<string, Stats>([['', top]]);
+  if (top?.isDirectory() !== true || !visit('folder', '', top)) return false;
   for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
     const { file, rel } = entryPaths(outDir, entry);
-    if (entry.isDirectory()) folders.set(rel, lstatSync(file));
-    else if (entry.isFile()) files.set(rel, lstatSync(file));
-    else return undefined;
+    const kind = entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : undefined;
+    if (kind === undefined || !visit(kind, rel, lstatSync(file))) return false;
   }
-  return { files, folders };
+  return true;
 }
 
 /** `previous`: the files the last fingerprint read; those unchanged since are not read again. */
@@ -135,11 +135,15 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
 }
 
 function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
-  const scan = scanOutput(outDir);
-  return {
-    files: [...(scan?.files ?? [])].map(([rel, stat]) => [rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]),
-    folders: [...(scan?.folders ?? [])].map(([rel, stat]) => [rel, stat.mode, stat.ctimeMs]),
-  };
+  const files: OutputRecord[] = [];
+  const folders: FolderRecord[] = [];
+  const complete = walkOutput(outDir, (kind, rel, stat) => {
+    if (kind === 'file') files.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]);
+    else folders.push([rel, stat.mode, stat.ctimeMs]);
+    return true;
+  });
+  // An output holding a link is never up to date: recorded as nothing, the next build builds.
+  return complete ? { files, folders } : { files: [], folders: [] };
 }
 
 /** The record of the last successful build into this output folder, whatever its inputs were. */
@@ -154,19 +158,23 @@ export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
 
 /** The last build, if its inputs were these and its output is untouched. */
 export function reusableBuild(config: ResolvedConfig, fingerprint: string, last = lastBuildRecord(config)): LastBuild | undefined {
-  if (last === undefined || last.fingerprint !== fingerprint) return undefined;
-  // The very files the build left, and no other: one added, removed, replaced, linked or edited since is a reason to build.
-  const now = scanOutput(config.outDir);
-  if (now === undefined || now.files.size !== last.files.length || now.folders.size !== last.folders?.length) return undefined;
-  for (const record of last.files) {
-    const stat = now.files.get(record[0]);
-    if (stat === undefined || !isRecorded(stat, record)) return undefined;
-  }
-  for (const [rel, mode, ctimeMs] of last.folders) {
-    const stat = now.folders.get(rel);
-    if (stat?.mode !== mode || stat.ctimeMs !== ctimeMs) return undefined;
-  }
-  return last;
+  if (last === undefined || last.fingerprint !== fingerprint || last.folders === undefined) return undefined;
+  // The very files and folders the build left, and no other: one added, removed, replaced, linked or edited since is a reason to build.
+  const files = new Map(last.files.map((record) => [record[0], record]));
+  const folders = new Map(last.folders.map((record) => [record[0], record]));
+  let seenFiles = 0;
+  let seenFolders = 0;
+  const same = walkOutput(config.outDir, (kind, rel, stat) => {
+    if (kind === 'file') {
+      const record = files.get(rel);
+      seenFiles += 1;
+      return record !== undefined && isRecorded(stat, record);
+    }
+    const record = folders.get(rel);
+    seenFolders += 1;
+    return record !== undefined && record[1] === stat.mode && record[2] === stat.ctimeMs;
+  });
+  return same && seenFiles === files.size && seenFolders === folders.size ? last : undefined;
 }
 
 export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'files' | 'outDir'>): void {
