@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hashOf } from '../cache.ts';
+import { withFields } from '../util/lazyText.ts';
 import { DOCS_ROUTE } from '../config/versions.ts';
 import type { BuildContext } from '../context.ts';
 import { formatUserError, UserError, UserErrors, userErrorsOf } from '../errors.ts';
@@ -61,7 +62,8 @@ export async function parsePages(
   // cache does not hold (a diagram's renderer failed) is not named: its HTML is hashed as it is.
   const finish = (result: MarkdownResult, key: string | undefined): MarkdownResult => {
     const htmlKey = key === undefined ? undefined : hashOf(key, ...result.images.map((image) => image.output), '\0', ...(result.fileLinks ?? []).map((link) => byFile.get(link.file) ?? '\0none'));
-    return result.fileLinks ? { ...result, ...resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }), htmlKey } : { ...result, htmlKey };
+    // Copied with its HTML unread (util/lazyText.ts): a page taken from the last output never reads it.
+    return result.fileLinks ? withFields(result, resolveFileLinks(result, { routeOfFile: (file) => byFile.get(file), baseUrl: context.config.baseUrl }), { htmlKey }) : withFields(result, { htmlKey });
   };
   const keys = pages.map((page) => pageCacheKey(context, page));
   const contentConfinement = createConfinement([context.config.contentDir]);

@@ -26,6 +26,8 @@ export interface Reference {
   title: string;
   description: string;
   html: string;
+  /** Names `html` by what it was made from: the key the reference is cached under (set by referenceFor), when it is. */
+  htmlKey?: string | undefined;
   anchors: string[];
   /** Operation summaries and schema names by anchor, for search and tests. */
   operations: { anchor: string; method: string; path: string; summary: string; id: string }[];

@@ -11,6 +11,7 @@ import { loadDescriptionOffThread, type DescriptionLoad } from './loadOffThread.
 import { buildReference, partsOf, type Reference, type ReferenceParts } from './reference.ts';
 import type { SearchRecord } from './searchRecords.ts';
 import { descriptionSources } from './sources.ts';
+import { withFields } from '../util/lazyText.ts';
 
 /** An API description a build renders (one per docs version that has one), and the key its reference is cached under. */
 export interface ReferenceSource {
@@ -91,7 +92,8 @@ export async function referenceFor(context: BuildContext, source: ReferenceSourc
   if (!source) return undefined;
   context.usedApi.add(source.key);
   const cached = context.cache.references.get(source.key);
-  if (cached) return cached;
+  // Named by its key, its HTML need not be read to key its page (copied unread: util/lazyText.ts).
+  if (cached) return withFields(cached, { htmlKey: source.key });
   const value = await buildReference({
     file: source.file,
     route: source.route,
@@ -103,7 +105,7 @@ export async function referenceFor(context: BuildContext, source: ReferenceSourc
     ...(source.prefetched ? { parsed: source.prefetched.parsed } : {}),
   });
   context.cache.references.set(source.key, value);
-  return value;
+  return withFields(value, { htmlKey: source.key });
 }
 
 /**

@@ -61,7 +61,8 @@ function docView(page: ParsedPage, sidebarNav: DocsNavigation | undefined, confi
     pageScripts: [],
     body: {
       kind: 'doc',
-      html: result.html,
+      // The key names the HTML by htmlKey: not read for it (a parse from the cache decodes it when first read).
+      html: sidebar === 'key' && result.htmlKey !== undefined ? '' : result.html,
       htmlKey: result.htmlKey,
       ...(result.h1Html !== undefined ? { titleHtml: result.h1Html } : {}),
       sidebarHtml: !hasSidebar ? undefined : sidebar === 'key' ? nav.renderer.keyOf(source.route) : nav.renderer.listHtml(source.route),
@@ -184,18 +185,20 @@ export function buildPageViews(options: {
     const { reference, changes } = build;
     if (reference) {
       const script = options.assets.features['api-reference'];
-      views.push(
-        fixed({
-          route: reference.route,
-          title: reference.title,
-          description: reference.description,
-          keywords: ['REST API', 'OpenAPI'],
-          hasMermaid: false,
-          pageScripts: script ? [script] : [],
-          version: versionViewOf(versions, build, base, (v) => v.reference?.route),
-          body: { kind: 'apiReference', html: reference.html },
-        }),
-      );
+      const version = versionViewOf(versions, build, base, (v) => v.reference?.route);
+      const { htmlKey } = reference;
+      const view = (html: string): PageView => ({
+        route: reference.route,
+        title: reference.title,
+        description: reference.description,
+        keywords: ['REST API', 'OpenAPI'],
+        hasMermaid: false,
+        pageScripts: script ? [script] : [],
+        version,
+        body: { kind: 'apiReference', html, htmlKey },
+      });
+      // Its HTML (2 MB) is read to render the page, not to key it when its key names it.
+      views.push({ route: reference.route, make: () => view(reference.html), ...(htmlKey !== undefined ? { keyView: () => view('') } : {}) });
     }
     if (changes) views.push(fixed({ ...changesView(changes, navOf(changes.route), config), version: versionViewOf(versions, build, base, (v) => v.changes?.route) }));
     // On a site with several versions each has a not-found page of its own, which hosts serve for unknown paths

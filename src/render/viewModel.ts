@@ -121,6 +121,8 @@ export interface ApiReferenceView {
   kind: 'apiReference';
   /** Server-rendered reference body (menu and content). */
   html: string;
+  /** As DocView.htmlKey: the reference's cache key. */
+  htmlKey?: string | undefined;
 }
 
 export type BodyView = DocView | ContentPageView | LandingView | ComponentView | NotFoundView | ApiReferenceView;

@@ -364,7 +364,7 @@ describe('build failures and options', () => {
   const STORE_FAILED = /could not keep output files in the build cache in node_modules\/\.cache\/mapsdocs \(.*\): they were written instead/;
   it.each([
     // The cache's folder of entries replaced by a file: nothing can be saved under it.
-    ['its cache cannot be written', 'cache-v2', SAVE_FAILED],
+    ['its cache cannot be written', 'cache-v3', SAVE_FAILED],
     ['its file store cannot be used', 'files', STORE_FAILED],
     ['its store of compressed copies cannot be used', 'compressed', STORE_FAILED],
   ])('builds the site when %s, and says so', async (_, folder, message) => {

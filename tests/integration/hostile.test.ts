@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { decodeEntry, encodeEntry } from '../../src/cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, type CliResult } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/tempSite.ts';
@@ -515,14 +515,14 @@ describe('what an independent check found after the first fixes', () => {
       expect(cached.code, cached.stderr).toBe(0);
       const cacheDir = path.join(root, 'node_modules', '.cache', 'mapsdocs');
       // The cache's entries (src/cache.ts): the one naming the picture is made to name the secret instead.
-      const entries = readdirSync(path.join(cacheDir, 'cache-v2'), { recursive: true, withFileTypes: true })
+      const entries = readdirSync(path.join(cacheDir, 'cache-v3'), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.v8'))
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .filter((file) => JSON.stringify(deserialize(readFileSync(file))).includes(JSON.stringify(path.join(root, 'content', 'docs', 'p.png')).slice(1, -1)));
+        .filter((file) => JSON.stringify(decodeEntry(readFileSync(file))).includes(JSON.stringify(path.join(root, 'content', 'docs', 'p.png')).slice(1, -1)));
       expect(entries).toHaveLength(1);
       for (const file of entries) {
-        const tampered = JSON.parse(JSON.stringify(deserialize(readFileSync(file))).split(JSON.stringify(path.join(root, 'content', 'docs', 'p.png')).slice(1, -1)).join(JSON.stringify(secret).slice(1, -1))) as unknown;
-        writeFileSync(file, serialize(tampered));
+        const [key, value] = JSON.parse(JSON.stringify(decodeEntry(readFileSync(file))).split(JSON.stringify(path.join(root, 'content', 'docs', 'p.png')).slice(1, -1)).join(JSON.stringify(secret).slice(1, -1))) as [string, unknown];
+        writeFileSync(file, encodeEntry(key, value));
       }
       rmSync(path.join(root, 'dist'), { recursive: true });
       const again = await cli(['build', '--no-search'], root);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyCache, loadCache, saveCache } from '../../src/cache.ts';
+import { decodeEntry, emptyCache, encodeEntry, loadCache, saveCache } from '../../src/cache.ts';
 
 const dirs: string[] = [];
 function folder(): string {
@@ -78,11 +78,59 @@ describe('the build cache on disk', () => {
     expect(loadCache(dir, 'engine-1').pages.size).toBe(0);
   });
 
-  it('removes the single-file cache of earlier engines', () => {
+  it('removes the caches of earlier engines (the single file, the folder of V8 entries)', () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'cache-v1.json'), '{}');
+    mkdirSync(path.join(dir, 'cache-v2', 'abc', 'pages'), { recursive: true });
+    writeFileSync(path.join(dir, 'cache-v2', 'abc', 'pages', 'x.v8'), 'x');
     saveCache(dir, 'engine-1', emptyCache(), none);
     expect(existsSync(path.join(dir, 'cache-v1.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'cache-v2'))).toBe(false);
+  });
+
+  describe('an entry', () => {
+    // Long enough to be stored out of line, with text V8 would store two bytes a character (→, emoji).
+    const long = `<p>${'MQTT → AMQP 🚀 é '.repeat(400)}</p>`;
+
+    it('gives back its value, a long text field decoded only when first read', () => {
+      const value = { html: long, h1: 'Intro', headings: [{ depth: 2, text: 'A', id: 'a', line: 3 }], hasMermaid: false };
+      const decoded = decodeEntry(encodeEntry('key', value));
+      expect(decoded?.[0]).toBe('key');
+      const loaded = decoded?.[1] as typeof value;
+      expect(typeof Object.getOwnPropertyDescriptor(loaded, 'html')?.get).toBe('function');
+      expect(loaded).toEqual(value);
+      expect(JSON.stringify(loaded)).toBe(JSON.stringify(value));
+      expect({ ...loaded }).toEqual(value);
+    });
+
+    it('stores short text, text with a lone surrogate (which UTF-8 cannot hold) and values that are not records as they are', () => {
+      const lone = `${long}\ud800`;
+      for (const value of [{ html: '<p>short</p>' }, { html: lone }, long, ['a', long], 42, null]) {
+        expect(decodeEntry(encodeEntry('k', value))?.[1]).toEqual(value);
+      }
+      expect((decodeEntry(encodeEntry('k', { html: lone }))?.[1] as { html: string }).html).toBe(lone);
+    });
+
+    it('is a miss when cut short, lengthened, or its head names more text than follows', () => {
+      const bytes = encodeEntry('k', { html: long });
+      expect(decodeEntry(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
+      expect(decodeEntry(Buffer.concat([bytes, Buffer.from('x')]))).toBeUndefined();
+      expect(decodeEntry(bytes.subarray(0, 3))).toBeUndefined();
+      const head = Buffer.alloc(4);
+      head.writeUInt32LE(bytes.length, 0);
+      expect(decodeEntry(Buffer.concat([head, bytes.subarray(4)]))).toBeUndefined();
+    });
+
+    it('keeps its text across a save and a load, unread until a build asks for it', () => {
+      const dir = folder();
+      const cache = emptyCache();
+      cache.pages.set('a', { html: long, h1: 'A' } as never);
+      saveCache(dir, 'engine-1', cache, { ...none, pages: new Set(['a']) });
+      const page = loadCache(dir, 'engine-1').pages.get('a');
+      expect(typeof Object.getOwnPropertyDescriptor(page, 'html')?.get).toBe('function');
+      expect(page?.html).toBe(long);
+      expect(page?.h1).toBe('A');
+    });
   });
 
   it('writes an entry again where something else took its place (a folder, a link)', () => {

@@ -9,6 +9,7 @@ import { createConfinement } from '../../io/confinement.ts';
 import { pageData } from '../context.ts';
 import type { MarkdownResult } from '../types.ts';
 import { report } from './report.ts';
+import { defineLazyText } from '../../util/lazyText.ts';
 
 export interface LinkOptions {
   /** Prefix of every site path in the output, e.g. `/` or `/maps/`. */
@@ -161,7 +162,8 @@ export default function remarkLinks(options: LinkOptions) {
  * Fills in the links a page makes to other markdown files, once every page's
  * route is known: each becomes its file's route (with the base URL), or, for
  * a file that is not a page, a warning at the link. Pure: a cached parse is
- * finished the same way in every build.
+ * finished the same way in every build. The HTML is filled in when first read
+ * (a page taken from the last output never is).
  */
 export function resolveFileLinks(
   result: Pick<MarkdownResult, 'html' | 'links' | 'diagnostics' | 'fileLinks'>,
@@ -190,9 +192,12 @@ export function resolveFileLinks(
     return `${base}${route}${query}${hash !== undefined ? `#${encodeURIComponent(hash).replace(/%2F/g, '/')}` : ''}`;
   });
   const escapeAttribute = (text: string): string => text.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
-  const html = result.html.replace(new RegExp(`${FILE_LINK_SCHEME}(\\d+)`, 'g'), (match, index: string) => {
-    const href = hrefs[Number(index)];
-    return href === undefined ? match : escapeAttribute(normalizeUri(href));
-  });
-  return { html, links, diagnostics };
+  const resolved = { links, diagnostics } as Pick<MarkdownResult, 'html' | 'links' | 'diagnostics'>;
+  defineLazyText(resolved, 'html', () =>
+    result.html.replace(new RegExp(`${FILE_LINK_SCHEME}(\\d+)`, 'g'), (match, index: string) => {
+      const href = hrefs[Number(index)];
+      return href === undefined ? match : escapeAttribute(normalizeUri(href));
+    }),
+  );
+  return resolved;
 }
