@@ -5,7 +5,7 @@ import { resolveConfig, type ResolvedConfig, type ResolveOptions } from '../conf
 import { removeAbandonedBeside } from '../emit/atomic.ts';
 import { lockFileOf, lockFolder } from '../emit/folderLock.ts';
 import { pageReuseFrom } from '../emit/pageReuse.ts';
-import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild } from '../emit/upToDate.ts';
+import { inputFingerprint, lastBuildRecord, recordBuild, reusableBuild, withReuseData } from '../emit/upToDate.ts';
 import { engineVersion } from '../engine.ts';
 import { UsageError } from '../errors.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
@@ -142,9 +142,11 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   }
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
-  const reuse = config.cache ? pageReuseFrom(config.outDir, recorded) : undefined;
+  // What the last build left to reuse is read only now: an up-to-date check needs none of it.
+  const previous = recorded ? withReuseData(config, recorded) : undefined;
+  const reuse = config.cache ? pageReuseFrom(config.outDir, previous) : undefined;
   // Once the site is in place, the cache is saved while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: recorded, swapped: () => persistCache(context) });
+  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: previous, swapped: () => persistCache(context) });
   // Recorded once the previous output is gone: removing it changes the files the new one shares with it.
   if (fingerprint) {
     try {

@@ -304,6 +304,43 @@ describe('build failures and options', () => {
     }
   }
 
+  it('keeps what it reuses beside its record: not needed to find the output up to date, never taken from another build', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const cache = path.join(project.root, 'node_modules', '.cache', 'mapsdocs');
+    const kept = (output: string): number => Number(/\((\d+) unchanged, taken from the last build\)/.exec(output)?.[1] ?? 0);
+    try {
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      const record = JSON.parse(readFileSync(path.join(cache, 'last-build.json'), 'utf8')) as Record<string, unknown>;
+      const reuse = JSON.parse(readFileSync(path.join(cache, 'last-build-reuse.json'), 'utf8')) as Record<string, unknown>;
+      expect(record).not.toHaveProperty('pageKeys');
+      expect(record).not.toHaveProperty('digests');
+      expect(reuse.id).toBe(record.reuseId);
+      expect(Object.keys(reuse.pageKeys as object)).toContain('docs/intro.html');
+      // Up to date without it.
+      const reuseFile = readFileSync(path.join(cache, 'last-build-reuse.json'));
+      rmSync(path.join(cache, 'last-build-reuse.json'));
+      const checked = await cli(['build', '--no-search'], project.root);
+      expect(checked.stdout + checked.stderr).toMatch(/up to date/);
+      // After an edit, with it: the unchanged pages are taken from the last output.
+      writeFileSync(path.join(cache, 'last-build-reuse.json'), reuseFile);
+      editIntro(project.content);
+      const edited = await cli(['build', '--no-search'], project.root);
+      expect(edited.code, edited.stderr).toBe(0);
+      expect(kept(edited.stdout + edited.stderr)).toBeGreaterThan(0);
+      await expectAsBuiltWithoutCache(project.root);
+      // Data written with another record (a build stopped between the two writes) is not used: every page is made.
+      const current = readFileSync(path.join(cache, 'last-build-reuse.json'), 'utf8');
+      writeFileSync(path.join(cache, 'last-build-reuse.json'), current.replace(/"id":"[^"]+"/, '"id":"another"'));
+      writeFileSync(path.join(project.content, 'docs', 'intro.md'), `${readFileSync(path.join(project.content, 'docs', 'intro.md'), 'utf8')}\nOne more line.\n`);
+      const other = await cli(['build', '--no-search'], project.root);
+      expect(other.code, other.stderr).toBe(0);
+      expect(kept(other.stdout + other.stderr)).toBe(0);
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('takes the pages an edit did not change from the last output, byte for byte what rendering them gives', async () => {
     const project = tempProject({ fixture: 'basic' });
     const read = (dir: string, rel: string): string => readFileSync(path.join(project.root, dir, rel), 'utf8');
@@ -437,6 +474,7 @@ describe('build failures and options', () => {
   it.each([
     ['an entry of its file store', (cache: string) => path.join(cache, 'files', 'site', readdirSync(path.join(cache, 'files', 'site'))[0] ?? 'none')],
     ['its record of the last build', (cache: string) => path.join(cache, 'last-build.json')],
+    ['its record of what the last build left to reuse', (cache: string) => path.join(cache, 'last-build-reuse.json')],
     ['its manifest of compressed copies', (cache: string) => path.join(cache, 'compressed', 'manifest.json')],
   ])('does not hang on a FIFO in place of %s', async (_, place) => {
     const project = tempProject({ fixture: 'basic' });
