@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, fstatSync, readFileSync, statSync } from 'node:fs';
 import { isWithin } from '../io/confinement.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -89,6 +89,10 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
       // server ran out of descriptors after some thousands of requests.
       // A response queued behind another on a pipelined connection is never closed when the client
       // goes: the file is closed with the connection then.
+      // And sirv announces the length its list gives: a file written again since (at the instant of a
+      // build's swap the path leads into the new folder already) would go out longer or shorter than
+      // announced, and on a kept-alive connection its excess would be read as the next answer. Such a
+      // response is dropped before any of it is sent, and the folder listed again for the next request.
       res.once('pipe', (source: Readable) => {
         const socket = req.socket;
         const close = (): void => {
@@ -96,6 +100,20 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
           socket.off('close', close);
         };
         source.once('error', () => res.destroy());
+        source.once('open', (fd: number) => {
+          const range = /\/(\d+)$/.exec(String(res.getHeader('Content-Range') ?? ''));
+          const announced = Number(range?.[1] ?? res.getHeader('Content-Length'));
+          let size: number;
+          try {
+            size = fstatSync(fd).size;
+          } catch {
+            return;
+          }
+          if (size === announced) return;
+          // Listed again by the next request (a folder gone by then gets its 503 there).
+          site = { ...site, ino: undefined };
+          res.destroy();
+        });
         res.once('close', close);
         socket.once('close', close);
       });

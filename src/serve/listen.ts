@@ -16,6 +16,11 @@ export function checkHost(host: string): string {
  * machine does not have is a mistake in `--host`, exit 2.
  */
 export async function listen(server: Server, port: number, host: string): Promise<number> {
+  // A client that shuts down its sending side once its request is sent (HTTP/1.0 tools, `nc -N`, health
+  // checks) still gets its answer. By default Node's HTTP server aborts the request and ends the
+  // connection then, and a file still being read was never sent. This switch (not in Node's typings,
+  // but what its server reads on each half-close) makes it end the connection after its last answer.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // What never reaches a request handler is answered too: CONNECT (a proxy's method) with 405, a
   // request Node cannot parse with 400, both with nosniff as every other answer.
   server.on('connect', (_request, socket: Duplex) => {

@@ -206,6 +206,58 @@ describe('the files mapsdocs serve opens', () => {
     }));
 });
 
+/** Sends `text` on a new connection, optionally shuts down its sending side (as `nc -N` does), and gives all it receives until the server closes. */
+function exchange(url: string, text: string, halfClose: boolean): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(text);
+      if (halfClose) socket.end();
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+describe('mapsdocs serve and clients that close their side once their request is sent', () => {
+  it('answers every request, as HTTP/1.0 tools and health checks expect', () =>
+    withServedSite(async (site, url) => {
+      const dist = path.join(site.root, 'dist');
+      const { hostname } = new URL(url);
+      for (const target of ['/sitemap.xml', '/docs/intro']) {
+        const answer = (await exchange(url, `GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: identity\r\n\r\n`, true)).toString('latin1');
+        expect(answer, target).toMatch(/^HTTP\/1\.1 200 /);
+        const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+        expect(body, target).toBe(readFileSync(path.join(dist, target === '/sitemap.xml' ? 'sitemap.xml' : 'docs/intro.html'), 'latin1'));
+      }
+      const old = (await exchange(url, `GET /sitemap.xml HTTP/1.0\r\n\r\n`, true)).toString('latin1');
+      expect(old).toMatch(/^HTTP\/1\.1 200 /);
+      // Two requests at once, then the half-close: both answered, in order.
+      const both = (await exchange(url, `GET /docs/intro HTTP/1.1\r\nHost: x\r\n\r\nGET /sitemap.xml HTTP/1.1\r\nHost: x\r\n\r\n`, true)).toString('latin1');
+      expect(both.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+      expect(both.trimEnd().endsWith('</urlset>')).toBe(true);
+    }));
+});
+
+describe('mapsdocs serve when a file changed after it was listed', () => {
+  it('never sends a body of another length than it announced, and serves the file as it is next', () =>
+    withServedSite(async (site, url) => {
+      const intro = path.join(site.root, 'dist', 'docs', 'intro.html');
+      const request = `GET /docs/intro HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n`;
+      expect((await exchange(url, request, true)).toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
+      // Written again in place, longer (the folder is the same one: the server's list still has the old size).
+      writeFileSync(intro, `${readFileSync(intro, 'utf8')}<!-- ${'longer '.repeat(50)} -->`);
+      const first = (await exchange(url, request, true)).toString('latin1');
+      const head = first.indexOf('\r\n\r\n');
+      // Either no answer at all (the connection reset) or an answer whose length is its body's.
+      if (first.length > 0) expect(Number(/content-length: (\d+)/i.exec(first.slice(0, head))?.[1])).toBe(Buffer.byteLength(first.slice(head + 4), 'latin1'));
+      const next = (await exchange(url, request, true)).toString('latin1');
+      expect(next.slice(next.indexOf('\r\n\r\n') + 4)).toBe(readFileSync(intro, 'latin1'));
+    }));
+});
+
 describe('mapsdocs serve while the output folder is missing', () => {
   it('answers 503 with Retry-After (the instant of a swap, or after a killed build), then serves the site again', () =>
     withServedSite(async (site, url) => {
