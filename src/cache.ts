@@ -124,8 +124,11 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
+/** Where an entry's body starts: after the length of its head (4 bytes) and the SHA-1 of the body (20). */
+const BODY = 24;
+
 /**
- * An entry's file: the length of its head (4 bytes), the head (`[key, value without its long text
+ * An entry's file: the length of its head (4 bytes), the SHA-1 of the rest (20), the head (`[key, value without its long text
  * fields, [field, bytes][]]` in V8's format), then each of those fields as UTF-8. Only well-formed
  * text goes out of line (UTF-8 cannot hold a lone surrogate).
  */
@@ -149,15 +152,18 @@ export function encodeEntry(key: string, value: unknown): Buffer {
   const head = serialize([key, inline, fields]);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length, 0);
-  return Buffer.concat([length, head, ...texts]);
+  const body = Buffer.concat([head, ...texts]);
+  return Buffer.concat([length, createHash('sha1').update(body).digest(), body]);
 }
 
 /** An entry's key and value, its long text fields decoded when first read; undefined for a file that is not one (cut short, written by hand). */
 export function decodeEntry(bytes: Buffer): [string, unknown] | undefined {
-  if (bytes.length < 4) return undefined;
-  const headEnd = 4 + bytes.readUInt32LE(0);
+  if (bytes.length < BODY) return undefined;
+  const headEnd = BODY + bytes.readUInt32LE(0);
   if (headEnd > bytes.length) return undefined;
-  const entry = deserialize(bytes.subarray(4, headEnd)) as unknown;
+  // Bytes changed in place (a disk's fault, an editor) are a miss too, not a page with other text in it.
+  if (!createHash('sha1').update(bytes.subarray(BODY)).digest().equals(bytes.subarray(4, BODY))) return undefined;
+  const entry = deserialize(bytes.subarray(BODY, headEnd)) as unknown;
   if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || !Array.isArray(entry[2])) return undefined;
   const [key, value, fields] = entry as [string, unknown, unknown[]];
   if (fields.length > 0 && !isRecord(value)) return undefined;

@@ -121,6 +121,16 @@ describe('the build cache on disk', () => {
       expect(decodeEntry(Buffer.concat([head, bytes.subarray(4)]))).toBeUndefined();
     });
 
+    it('is a miss when a byte of it changed in place (its head or its text), never a value with other text in it', () => {
+      const bytes = encodeEntry('k', { html: long, h1: 'Intro' });
+      for (const at of [30, bytes.length - 10]) {
+        const changed = Buffer.from(bytes);
+        changed[at] = (changed[at] ?? 0) ^ 0x20;
+        expect(decodeEntry(changed), `byte ${at}`).toBeUndefined();
+      }
+      expect(decodeEntry(Buffer.from(bytes))).toBeDefined();
+    });
+
     it('keeps its text across a save and a load, unread until a build asks for it', () => {
       const dir = folder();
       const cache = emptyCache();

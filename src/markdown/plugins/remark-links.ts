@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, Image, ImageReference, Link, Root } from 'mdast';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
@@ -177,9 +177,11 @@ export function resolveFileLinks(
   const hrefs = fileLinks.map(({ file, exists, raw, hash, query, line, column }) => {
     const route = options.routeOfFile(file);
     if (route === undefined) {
+      // Asked now, not taken from the parse: a parse from the cache may be older than the file's removal.
+      const there = exists && existsSync(file);
       diagnostics.push({
         severity: 'warning',
-        message: `link to "${raw}": ${exists ? 'the file is not a page of the site' : 'no such file'}`,
+        message: `link to "${raw}": ${there ? 'the file is not a page of the site' : 'no such file'}`,
         hint: 'fix the relative path, or link to a route such as /docs/intro',
         line,
         column,
