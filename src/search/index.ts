@@ -178,10 +178,12 @@ export function loadSearchIndex(cacheDir: string, name: string, key: string): Ou
     if (linkOnTheWay(cacheDir, dir) !== undefined) return undefined;
     const [recordedKey, sum] = readRegularFile(path.join(dir, 'key')).toString('utf8').split('\n');
     if (recordedKey !== key) return undefined;
-    const list = JSON.parse(readRegularFile(path.join(dir, 'files.json')).toString('utf8')) as [string, number, number][];
+    const listText = readRegularFile(path.join(dir, 'files.json'));
     const bundle = readRegularFile(path.join(dir, 'bundle'));
-    // Checked, as the files go out as they are: a bundle changed since (by hand, a faulty disk) is not used.
-    if (createHash('sha1').update(bundle).digest('hex') !== sum) return undefined;
+    // Checked, as the files go out as they are: a bundle or list changed since (by hand, a faulty disk,
+    // another index's list swapped in) is not used.
+    if (bundleSum(listText, bundle) !== sum) return undefined;
+    const list = JSON.parse(listText.toString('utf8')) as [string, number, number][];
     return list.map(([file, start, end]) => ({ path: file, contents: bundle.subarray(start, end) }));
   } catch {
     return undefined;
@@ -207,10 +209,16 @@ export function saveSearchIndex(cacheDir: string, name: string, key: string, fil
     offset += part.length;
   });
   const bundle = Buffer.concat(parts);
+  const listText = Buffer.from(JSON.stringify(list));
   writeFileSync(path.join(dir, 'bundle'), bundle);
-  writeFileSync(path.join(dir, 'files.json'), JSON.stringify(list));
+  writeFileSync(path.join(dir, 'files.json'), listText);
   // The key is written last: a cache cut short by a crash is never mistaken for a complete one.
-  writeFileSync(path.join(dir, 'key'), `${key}\n${createHash('sha1').update(bundle).digest('hex')}`);
+  writeFileSync(path.join(dir, 'key'), `${key}\n${bundleSum(listText, bundle)}`);
+}
+
+/** The digest of an index kept in the cache: its list of files and their bytes. */
+function bundleSum(list: Buffer, bundle: Buffer): string {
+  return createHash('sha1').update(list).update('\0').update(bundle).digest('hex');
 }
 
 /** Removes from the cache the indexes a build no longer makes (a version dropped, the site's versions changed). */

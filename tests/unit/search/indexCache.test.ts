@@ -32,6 +32,20 @@ describe('the search index kept in the build cache', () => {
     expect(loadSearchIndex(dir, 'search-index', 'key-1')).toBeUndefined();
   });
 
+  it('does not give back an index whose list of files was changed or swapped with another index\'s', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-index-cache-'));
+    dirs.push(dir);
+    saveSearchIndex(dir, 'search-index/4.3', 'key-3', files);
+    saveSearchIndex(dir, 'search-index/4.4', 'key-4', [...files].reverse());
+    const list = (name: string): string => path.join(dir, 'search', readdirSync(path.join(dir, 'search')).find((entry) => entry.endsWith(name)) ?? '', 'files.json');
+    const [three, four] = [list('4.3'), list('4.4')];
+    const text = readFileSync(three);
+    writeFileSync(three, readFileSync(four));
+    writeFileSync(four, text);
+    expect(loadSearchIndex(dir, 'search-index/4.3', 'key-3')).toBeUndefined();
+    expect(loadSearchIndex(dir, 'search-index/4.4', 'key-4')).toBeUndefined();
+  });
+
   it("keeps each version's index apart, so one saved again leaves the others, and forgets the indexes no longer made", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-index-cache-'));
     dirs.push(dir);
