@@ -1,10 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOrCopy } from './fileStore.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 import { entryPaths, relativeTo, withSlashes } from '../io/relative.ts';
+import { writeWhole } from '../io/writeWhole.ts';
 
 /**
  * Gzip and brotli copies of the output's text files, written next to them
@@ -222,9 +223,7 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
       try {
         if (store !== undefined) {
           for (const name of readdirSync(store)) if (name !== MANIFEST && !used.has(name.replace(/\.(?:gz|br)$/, ''))) rmSync(path.join(store, name), { recursive: true, force: true });
-          const temp = path.join(store, `${MANIFEST}.${process.pid}`);
-          writeFileSync(temp, JSON.stringify(kept));
-          renameSync(temp, path.join(store, MANIFEST));
+          writeWhole(store, MANIFEST, JSON.stringify(kept));
         }
       } catch (error) {
         unusable(error);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readlinkSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, statSync, readlinkSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
@@ -7,6 +7,7 @@ import type { ResolvedConfig } from '../config/resolve.ts';
 import { descriptionSources } from '../openapi/sources.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 import { entryPaths, withSlashes } from '../io/relative.ts';
+import { writeWhole } from '../io/writeWhole.ts';
 
 /**
  * The up-to-date check of `mapsdocs build`, as make does it: when every input
@@ -215,15 +216,4 @@ export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'file
   if (reuseId !== undefined) writeWhole(config.cacheDir, REUSE_FILE, JSON.stringify({ id: reuseId, pageKeys, digests, searchKeys }));
   const record: LastBuild = { ...rest, ...(reuseId !== undefined ? { reuseId } : {}), outDir: config.outDir, ...listOutput(config.outDir) };
   writeWhole(config.cacheDir, FILE, JSON.stringify(record));
-}
-
-/** Writes a file of the cache whole, then renames it into place: never seen cut short. */
-function writeWhole(dir: string, name: string, text: string): void {
-  const temp = path.join(dir, `${name}.${process.pid}`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, path.join(dir, name));
-  } finally {
-    rmSync(temp, { force: true, recursive: true });
-  }
 }
