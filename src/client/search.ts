@@ -154,8 +154,13 @@ function createDialog(): HTMLDialogElement {
     input.setAttribute('aria-expanded', 'false');
     select(-1);
   };
-  /** Lists an outcome; the option active before stays active if its link is still listed. */
-  const show = (term: string, outcome: SearchOutcome): void => {
+  /**
+   * Lists an outcome; the option active before stays active if its link is still listed. The status
+   * names `scope`, the version searched, not the page's: the reader may be on another version's page by
+   * the time a search ends (a query's sections load after a pause in typing), and its results are not
+   * that version's until the query runs again there.
+   */
+  const show = (term: string, outcome: SearchOutcome, scope: SearchScope): void => {
     const previous = options()[active];
     const before = previous?.getAttribute('href');
     const beforeResult = previous?.dataset['result'];
@@ -182,7 +187,7 @@ function createDialog(): HTMLDialogElement {
     }
     list.innerHTML = items.join('');
     const count = outcome.results.length;
-    const where = currentScope().label;
+    const where = scope.label;
     const found = `${count} result${count === 1 ? '' : 's'}${where !== undefined ? ` in version ${where}` : ''}`;
     if (outcome.suggestion !== undefined) {
       // Did you mean: the results are those of the nearest indexed words; the suggestion searches for them.
@@ -238,7 +243,7 @@ function createDialog(): HTMLDialogElement {
       clear('Type a longer word to search');
       return;
     }
-    show(term, search);
+    show(term, search, scope);
     if (search.results.length === 0) return;
     let started: Promise<void> | undefined;
     detail = () =>
@@ -246,7 +251,7 @@ function createDialog(): HTMLDialogElement {
         window.clearTimeout(pause);
         // The titles stay listed if a section's text fails to load: not worth an error.
         const detailed = await searchIn(scope, (index) => index.search(term, RESULTS, SECTIONS)).catch(() => undefined);
-        if (mine === query && detailed) show(term, detailed);
+        if (mine === query && detailed) show(term, detailed, scope);
       })());
     pause = window.setTimeout(() => void detail?.(), PAUSE);
   });

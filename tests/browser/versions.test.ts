@@ -133,6 +133,34 @@ describe.skipIf(!hasChromium)('search on a versioned site, in Chromium', () => {
     await page.close();
   });
 
+  it('names the version a search ran in, when its sections arrive after the reader went to another version', async () => {
+    const page = await site.session.context.newPage();
+    // 1.0's sections (loaded once typing pauses) arrive late: after the reader has gone on to Next.
+    let delayed = 0;
+    await page.route(/\/search-index\/1\.0\/f\d+\.[^/]*\.json/, async (route) => {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(`${site.base}/docs/1.0/intro`);
+    await page.keyboard.press('/');
+    await page.getByRole('combobox', { name: 'Search the documentation' }).fill('introduction');
+    const status = page.locator('.search-dialog [role="status"]');
+    await expect.poll(() => status.textContent()).toMatch(/in version 1\.0$/);
+    await expect.poll(() => delayed).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    const dropdown = page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"]');
+    await dropdown.locator('summary').click();
+    await dropdown.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL('**/docs/next/intro');
+    // The sections have come in and are listed: still 1.0's results, and said to be.
+    await expect.poll(() => page.locator('.search-dialog .search-result-excerpt').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    const hrefs = await page.locator('.search-dialog [role="option"]').evaluateAll((options) => options.map((o) => new URL((o as HTMLAnchorElement).href).pathname));
+    expect(hrefs.every((href) => href.startsWith('/docs/1.0/')), hrefs.join('\n')).toBe(true);
+    expect(await status.textContent()).toMatch(/in version 1\.0$/);
+    await page.close();
+  });
+
   it("searches the version read when the dialog opens again on another version's page, without typing", async () => {
     const page = await site.session.context.newPage();
     await page.goto(`${site.base}/docs/1.0/intro`);
