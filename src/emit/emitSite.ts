@@ -60,7 +60,9 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   let compressMs = 0;
   let digests = new Map<string, string>();
   // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
-  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site'), context.config.cacheDir) : undefined;
+  // What vouches for the stores' files: the last output's record, taken before this build links any.
+  const trust = reuse?.trust();
+  const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site'), context.config.cacheDir, trust) : undefined;
   let searchWaitMs = 0;
   // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
   const compressedStore = context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined;
@@ -102,7 +104,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
     // A file taken from the last output or from the store is not read again to be named.
     const known = (file: string): string | undefined => reuse?.digestOf(withSlashes(relativeTo(staging, file))) ?? store?.digestOf(file);
     // A copy whose change time is the one the last output's record gives it is taken unread.
-    const compressor = createCompressor(staging, { store: compressedStore, cacheRoot: context.config.cacheDir, known, changeTimes: reuse?.changeTimeOf });
+    const compressor = createCompressor(staging, { store: compressedStore, cacheRoot: context.config.cacheDir, known, trust });
     // The pages and other files while the search index is still being made (this thread would wait), then the index.
     compressor.compress(staging, { except: INDEX_DIR });
     const waiting = performance.now();
@@ -142,7 +144,7 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
     const alongside = search
       ? (staging: string) => {
           for (const name of carriedIndexes) mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
-          return search.writeInto(staging, { names: new Set(carriedIndexes), keep });
+          return search.writeInto(staging, { names: new Set(carriedIndexes), keep, trust });
         }
       : undefined;
     const { leftover } = await writeSiteAtomically(outDir, all(), prepared.copies, { alongside, finish, store, swapped, carry: carried });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { linkOnTheWay } from '../io/confinement.ts';
 import { READ_REGULAR } from '../io/readRegular.ts';
@@ -26,6 +26,33 @@ export interface FileStore {
   readonly problem: string | undefined;
 }
 
+/**
+ * What vouches for a store's file that the build links into its output as it is. Its bytes and mode
+ * are compared, but not what else a link carries: its owner and extended attributes, given to it
+ * through any output file it is linked to (`chown`, `setfattr` on `dist/assets/app.css`), would be
+ * carried into every later output and never undone. Anything done to a file moves its change time,
+ * which no program can set back: a store's file is linked only while its change time is the one the
+ * last build recorded for the output file sharing it (a store's files are all linked into the output
+ * the build leaves), taken before this build links it, which moves it too. Any other (the output
+ * deleted, a build that failed, a file touched) is written afresh and replaces the store's.
+ */
+export interface StoreTrust {
+  /** By inode, the change time the last build recorded for the output file with that inode (none: nothing vouched for). */
+  readonly changeTimes: ReadonlyMap<number, number>;
+  /** The user this process writes files as (none where there are no users), which a linked file must belong to. */
+  readonly uid?: number | undefined;
+}
+
+/** The trust of a build whose last output's record gives these change times. */
+export function storeTrust(changeTimes: ReadonlyMap<number, number>): StoreTrust {
+  return { changeTimes, uid: process.geteuid?.() };
+}
+
+/** Whether a store's file with these attributes is as the last build left it (see StoreTrust). */
+export function vouchedFor(trust: StoreTrust | undefined, stat: Pick<Stats, 'ino' | 'ctimeMs' | 'uid'>): boolean {
+  return trust !== undefined && trust.changeTimes.get(stat.ino) === stat.ctimeMs && (trust.uid === undefined || stat.uid === trust.uid);
+}
+
 /** The mode of a file this process writes: what a build without the cache gives every output file. */
 const WRITTEN_MODE = 0o666 & ~process.umask();
 
@@ -47,9 +74,10 @@ export function linkOrCopy(from: string, to: string): void {
 
 /**
  * The store in `dir` (made when missing), a folder of the build cache `root`. One that cannot be made
- * or read, or is reached through a symbolic link, writes every file, and says why.
+ * or read, or is reached through a symbolic link, writes every file, and says why. Without `trust`,
+ * no file it holds is linked (each is written afresh, and kept for the next build).
  */
-export function openFileStore(dir: string, root: string = path.dirname(dir)): FileStore {
+export function openFileStore(dir: string, root: string = path.dirname(dir), trust?: StoreTrust): FileStore {
   let problem: string | undefined;
   try {
     mkdirSync(dir, { recursive: true });
@@ -60,6 +88,8 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
   }
   const used = new Set<string>();
   const placed = new Map<string, string>();
+  // Files vouched for by this build (or written by it): once linked, a file's change time has moved.
+  const vouched = new Set<string>();
   return {
     get problem() {
       return problem;
@@ -78,9 +108,10 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
       placed.set(target, key);
       // Compared byte for byte, not trusted by name: anything that can write to node_modules can
       // write here, and the output must be what this build made. Reading costs a tenth of writing.
-      if (sameBytes(kept, bytes)) {
+      if (sameBytes(kept, bytes, (stat) => vouched.has(key) || vouchedFor(trust, stat))) {
         try {
           linkSync(kept, target);
+          vouched.add(key);
           return;
         } catch {
           // Removed meanwhile (another build pruning it), or a file system without links: written.
@@ -91,6 +122,7 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
         // Whatever is in the way goes (a damaged entry, a folder).
         rmSync(kept, { recursive: true, force: true });
         linkSync(target, kept);
+        vouched.add(key);
       } catch {
         // A store that cannot take a link (another file system) only costs the next build a write.
       }
@@ -108,15 +140,15 @@ export function openFileStore(dir: string, root: string = path.dirname(dir)): Fi
 
 /**
  * Whether `file` is a plain file (not a symbolic link, which a link made from it would copy into the
- * output) holding exactly `bytes`.
+ * output) holding exactly `bytes`, and, when asked, `vouched` for.
  */
-export function sameBytes(file: string, bytes: Uint8Array): boolean {
+export function sameBytes(file: string, bytes: Uint8Array, vouched: (stat: Stats) => boolean = () => true): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(file, READ_REGULAR);
     const stat = fstatSync(fd);
     // Its mode too: a link carries it into the output, which must be as a build without the cache writes it.
-    return stat.isFile() && (stat.mode & 0o777) === WRITTEN_MODE && stat.size === bytes.length && readFileSync(fd).equals(bytes);
+    return stat.isFile() && (stat.mode & 0o777) === WRITTEN_MODE && stat.size === bytes.length && vouched(stat) && readFileSync(fd).equals(bytes);
   } catch {
     return false;
   } finally {

@@ -1,6 +1,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isRecorded, type LastBuild } from './upToDate.ts';
+import { storeTrust, type StoreTrust } from './fileStore.ts';
 
 /**
  * Pages a build takes from the output of the last one instead of rendering
@@ -16,8 +17,8 @@ export interface PageReuse {
   readonly keys: Map<string, string>;
   /** The digest of the contents of a page taken from the last output (as the last build recorded it). */
   digestOf(file: string): string | undefined;
-  /** The change time of the last output's file with this inode, as that build recorded it. */
-  changeTimeOf(ino: number): number | undefined;
+  /** What vouches for the files of the cache's stores: the change times the last output's record gives their inodes. */
+  trust(): StoreTrust;
 }
 
 export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
@@ -26,7 +27,7 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));
   const digests = new Map(Object.entries(last?.digests ?? {}));
   const taken = new Set<string>();
-  let changeTimes: Map<number, number> | undefined;
+  let trust: StoreTrust | undefined;
   // Whether a folder of the output is where it seems: a folder of it, not a link to one elsewhere.
   const real = new Map<string, boolean>();
   let realOut: string | undefined;
@@ -46,10 +47,7 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   return {
     keys,
     digestOf: (file) => (taken.has(file) ? digests.get(file) : undefined),
-    changeTimeOf(ino) {
-      changeTimes ??= new Map((last?.files ?? []).map((record) => [record[4], record[3]]));
-      return changeTimes.get(ino);
-    },
+    trust: () => (trust ??= storeTrust(new Map((last?.files ?? []).map((record) => [record[4], record[3]])))),
     kept(file, key) {
       keys.set(file, key);
       if (previous.get(file) !== key) return undefined;

@@ -1,7 +1,7 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { digest, linkOrCopy } from './fileStore.ts';
+import { digest, linkOrCopy, vouchedFor, type StoreTrust } from './fileStore.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 import { entryPaths, relativeTo, withSlashes } from '../io/relative.ts';
@@ -54,6 +54,21 @@ export interface Precompressed {
  */
 type Recorded = [size: number, mode: number, digest: string];
 const MANIFEST = 'manifest.json';
+const SUFFIXES = ['.gz', '.br'] as const;
+
+/** A new file with `bytes` in place of `file` (of the store), recorded; none when it cannot be written. */
+function renew(file: string, bytes: Buffer | undefined): Recorded | undefined {
+  if (bytes === undefined) return undefined;
+  const fresh = `${file}.new-${process.pid}`;
+  try {
+    writeFileSync(fresh, bytes);
+    renameSync(fresh, file);
+    return recordOf(file);
+  } catch {
+    rmSync(fresh, { force: true });
+    return undefined;
+  }
+}
 
 /** `file` as the store records it; undefined unless a plain file (a link would lead the output elsewhere). */
 function recordOf(file: string): Recorded | undefined {
@@ -74,29 +89,24 @@ function readManifest(store: string): Map<string, Recorded> {
 }
 
 /**
- * The change time a file had when the last build recorded its output, by inode: the store's copies
- * are the output's compressed files (links), and the change time moves with any write and no program
- * sets it back, so a copy whose change time is still that one is unchanged without being read.
- */
-export type ChangeTimes = (ino: number) => number | undefined;
-
-/**
- * Whether the store's copy is the one it made: a plain file with the size and mode recorded (its mode
- * too: a link carries it into the output, which must be as a build without the cache makes it), and
- * the change time the last output's record gives its inode, or else the bytes recorded. Reading and
+ * The bytes of the store's copy when it is the one the store made: a plain file with the size and mode
+ * recorded (its mode too: a link carries it into the output, which must be as a build without the
+ * cache makes it) and the bytes recorded; `true` when, besides, its change time vouches for it (see
+ * fileStore.ts's StoreTrust), which spares reading it: it may then be linked as it is. Reading and
  * hashing a copy costs a fraction of decompressing it (which for every file took a fifth of a build
- * after an edit); the change time spares even that.
+ * after an edit).
  */
-function unchanged(file: string, recorded: Recorded | undefined, changeTimes: ChangeTimes | undefined): boolean {
-  if (!Array.isArray(recorded)) return false;
+function storedCopy(file: string, recorded: Recorded | undefined, trust: StoreTrust | undefined): true | Buffer | undefined {
+  if (!Array.isArray(recorded)) return undefined;
   try {
     const stat = lstatSync(file);
-    if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return false;
-    if (changeTimes?.(stat.ino) === stat.ctimeMs) return true;
+    if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return undefined;
+    if (vouchedFor(trust, stat)) return true;
+    const bytes = readRegularFile(file);
+    return digest(bytes) === recorded[2] ? bytes : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  return recordOf(file)?.[2] === recorded[2];
 }
 
 /**
@@ -134,11 +144,12 @@ export interface CompressorOptions {
   cacheRoot?: string | undefined;
   /** The digest of a file placed from a source that knows it (see precompressTree). */
   known?: ((file: string) => string | undefined) | undefined;
-  changeTimes?: ChangeTimes | undefined;
+  /** What vouches for the store's copies: without it, each is written afresh from its bytes (see fileStore.ts). */
+  trust?: StoreTrust | undefined;
 }
 
 export function createCompressor(root: string, options: CompressorOptions = {}): Compressor {
-  const { known, changeTimes } = options;
+  const { known, trust } = options;
   let store = options.store;
   const cacheRoot = options.cacheRoot ?? (store === undefined ? root : path.dirname(store));
   let problem: string | undefined;
@@ -172,17 +183,18 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
     const key = store === undefined || sum === undefined ? undefined : `${store}${path.sep}${sum}`;
     if (key !== undefined && sum !== undefined) {
       used.add(sum);
-      const gz = manifest.get(`${sum}.gz`);
-      const br = manifest.get(`${sum}.br`);
-      // Checked once a build (linked into this output, a copy's change time has moved), or made by it.
-      if (!verified.has(key) && gz && br && unchanged(`${key}.gz`, gz, changeTimes) && unchanged(`${key}.br`, br, changeTimes)) {
-        verified.add(key);
-        kept[`${sum}.gz`] = gz;
-        kept[`${sum}.br`] = br;
+      if (!verified.has(key)) {
+        // Checked once a build (linked into this output, a copy's change time has moved), or made by it.
+        const found = SUFFIXES.map((suffix) => storedCopy(`${key}${suffix}`, manifest.get(`${sum}${suffix}`), trust));
+        // A copy with the right bytes but not vouched for may carry more than them: a new file takes its place.
+        const records = found.every((copy) => copy !== undefined) ? SUFFIXES.map((suffix, i) => (found[i] === true ? manifest.get(`${sum}${suffix}`) : renew(`${key}${suffix}`, found[i]))) : [];
+        if (records.length > 0 && records.every((record): record is Recorded => record !== undefined)) {
+          verified.add(key);
+          SUFFIXES.forEach((suffix, i) => (kept[`${sum}${suffix}`] = records[i] as Recorded));
+        }
       }
       if (verified.has(key)) {
-        linkOrCopy(`${key}.gz`, `${file}.gz`);
-        linkOrCopy(`${key}.br`, `${file}.br`);
+        for (const suffix of SUFFIXES) linkOrCopy(`${key}${suffix}`, `${file}${suffix}`);
         return;
       }
     }
@@ -190,7 +202,7 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
     writeFileSync(`${file}.gz`, gzipSync(contents));
     writeFileSync(`${file}.br`, brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }));
     if (key !== undefined) {
-      for (const suffix of ['.gz', '.br']) {
+      for (const suffix of SUFFIXES) {
         try {
           rmSync(`${key}${suffix}`, { recursive: true, force: true });
           linkOrCopy(`${file}${suffix}`, `${key}${suffix}`);
@@ -213,7 +225,7 @@ export function createCompressor(root: string, options: CompressorOptions = {}):
     keep(sums) {
       for (const sum of sums) {
         used.add(sum);
-        for (const suffix of ['.gz', '.br']) {
+        for (const suffix of SUFFIXES) {
           const recorded = manifest.get(`${sum}${suffix}`);
           if (recorded && kept[`${sum}${suffix}`] === undefined) kept[`${sum}${suffix}`] = recorded;
         }

@@ -15,6 +15,7 @@ import { indexDirOf } from './format.ts';
 import type { OutputFile } from '../emit/atomic.ts';
 import type { SearchEntry } from './liveIndex.ts';
 import { startSearchJobOffThread } from './offThread.ts';
+import type { StoreTrust } from '../emit/fileStore.ts';
 
 /**
  * The search index of a build, fed while pages are parsed (the reference's
@@ -51,6 +52,8 @@ export interface SearchIndexOfBuild {
 export interface CarriedIndexes {
   names: ReadonlySet<string>;
   keep: readonly string[];
+  /** What vouches for the files of the cache's store (fileStore.ts's StoreTrust). */
+  trust?: StoreTrust | undefined;
 }
 
 /** What search indexes of a page, under its URL: its article rendered alone. */
@@ -132,7 +135,7 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
   }
   // What an earlier build made of the indexes not carried from the last output.
   const keptBut = (carried: CarriedIndexes | undefined): OutputFile[] => made.flatMap((index) => (carried?.names.has(index.name) === true ? [] : (index.kept ?? [])));
-  if (making.size === 0) return { indexes: made, finish: async () => undefined, writeInto: async (dir, carried) => writeIndexFiles(dir, keptBut(carried), store, carried?.keep), close: async () => undefined };
+  if (making.size === 0) return { indexes: made, finish: async () => undefined, writeInto: async (dir, carried) => writeIndexFiles(dir, keptBut(carried), { store, keep: carried?.keep, trust: carried?.trust }), close: async () => undefined };
   // What goes to the indexes being made: the others are as an earlier build made them.
   const into = (version: string | undefined): string[] => indexes.of(version).filter((name) => making.has(name));
   const job = startSearchJobOffThread() ?? searchJobOf();
@@ -167,7 +170,7 @@ export async function startSearchFeed(context: BuildContext, pages: readonly Sou
       job.finish(config.cache ? { dir: config.cacheDir, keys } : undefined);
     },
     indexes: made,
-    writeInto: (dir, carried) => job.writeInto(dir, store, keptBut(carried), carried?.keep),
+    writeInto: (dir, carried) => job.writeInto(dir, { store, kept: keptBut(carried), keep: carried?.keep, trust: carried?.trust }),
     close: () => job.close(),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFilesInto, type OutputFile } from '../emit/atomic.ts';
-import { openFileStore } from '../emit/fileStore.ts';
+import { openFileStore, type StoreTrust } from '../emit/fileStore.ts';
 import type { Reference } from '../openapi/reference.ts';
 import { createIndexBuilder, type SharedAnalyses } from './builder.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
@@ -58,9 +58,10 @@ export interface SearchIndexJob {
    * the cache); rejects with the indexing's first error. With a `store` (a folder of the build cache),
    * files an earlier build wrote with the same contents are linked from it (fileStore.ts): an edit
    * renames every file of its version's index, but changes few. `keep`: digests the store keeps
-   * though not written (files of an index carried from the last output, which share them).
+   * though not written (files of an index carried from the last output, which share them); `trust`:
+   * what vouches for the store's files (fileStore.ts's StoreTrust).
    */
-  writeInto(dir: string, store?: string, kept?: readonly OutputFile[], keep?: readonly string[]): Promise<void>;
+  writeInto(dir: string, writing?: IndexWriting): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,10 +125,10 @@ export function searchJobOf(make: (shared: SharedAnalyses) => SearchIndexer = cr
         files = made;
       });
     },
-    async writeInto(dir, store, kept = [], keep = []) {
+    async writeInto(dir, { kept = [], ...writing } = {}) {
       if (failure !== undefined) throw failure;
       if (!files) throw new Error('internal error: the search index was written before it was finished');
-      writeIndexFiles(dir, [...kept, ...files], store, keep);
+      writeIndexFiles(dir, [...kept, ...files], writing);
     },
     close: async () => undefined,
   };
@@ -151,10 +152,18 @@ export function recordUrl(referenceUrl: string, record: Reference['searchRecords
   return record.anchor ? `${referenceUrl}#${record.anchor}` : referenceUrl;
 }
 
+/** How a build writes the search indexes' files (see SearchJob's `writeInto`). */
+export interface IndexWriting {
+  store?: string | undefined;
+  kept?: readonly OutputFile[] | undefined;
+  keep?: readonly string[] | undefined;
+  trust?: StoreTrust | undefined;
+}
+
 /** Writes the index's files under `dir`, through the store at `store` when given one, which keeps those files and the digests in `keep`. */
-export function writeIndexFiles(dir: string, files: readonly OutputFile[], store: string | undefined, keep: readonly string[] = []): void {
+export function writeIndexFiles(dir: string, files: readonly OutputFile[], { store, keep = [], trust }: Omit<IndexWriting, 'kept'> = {}): void {
   // The store's folder is files/search of the build cache.
-  const kept = store === undefined ? undefined : openFileStore(store, path.dirname(path.dirname(store)));
+  const kept = store === undefined ? undefined : openFileStore(store, path.dirname(path.dirname(store)), trust);
   writeFilesInto(
     dir,
     files.map((file) => ({ ...file, stored: true })),

@@ -1,14 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { postedError, type PostedError } from '../errors.ts';
-import type { OutputFile } from '../emit/atomic.ts';
-import { searchJobOf } from './index.ts';
+import { searchJobOf, type IndexWriting } from './index.ts';
 
 /** What the build thread asks of the search worker. */
 export type SearchWorkerRequest =
   | { type: 'add'; indexes: readonly string[]; url: string; html: string }
   | { type: 'record'; indexes: readonly string[]; url: string; title: string; content: string }
   | { type: 'finish'; cache?: { dir: string; keys: Readonly<Record<string, string>> } | undefined }
-  | { type: 'write'; dir: string; store?: string | undefined; kept?: readonly OutputFile[] | undefined; keep?: readonly string[] | undefined }
+  | { type: 'write'; dir: string; writing?: IndexWriting | undefined }
   | { type: 'close' };
 
 /** What it answers: an entry taken (for back-pressure), the index written, or a failure. It stops (exits) when asked to close. */
@@ -33,7 +32,7 @@ if (port) {
       case 'finish':
         return index.finish(request.cache);
       case 'write':
-        return void index.writeInto(request.dir, request.store, request.kept, request.keep).then(() => post({ type: 'written' }), failed);
+        return void index.writeInto(request.dir, request.writing).then(() => post({ type: 'written' }), failed);
       case 'close':
         return void index
           .close()

@@ -58,12 +58,12 @@ export function startSearchJobOffThread(script = path.join(engineRoot(), 'lib', 
     finish(cache) {
       worker.postMessage({ type: 'finish', cache } satisfies SearchWorkerRequest);
     },
-    writeInto(dir, store, kept, keep) {
+    writeInto(dir, writing) {
       if (failure) return Promise.reject(failure);
       if (exited) return Promise.reject(new Error("internal error: the search index's worker was stopped before the index was written"));
       return new Promise<void>((resolve, reject) => {
         written = { resolve, reject };
-        worker.postMessage({ type: 'write', dir, store, kept, keep } satisfies SearchWorkerRequest);
+        worker.postMessage({ type: 'write', dir, writing } satisfies SearchWorkerRequest);
       });
     },
     async close() {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { overwriteKeepingTime } from '../helpers/tamper.ts';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -275,6 +276,60 @@ async function expectAsBuiltWithoutCache(root: string): Promise<void> {
   for (const name of names) expect(readFileSync(path.join(root, 'dist', name)).equals(readFileSync(path.join(root, 'fresh', name))), name).toBe(true);
   rmSync(path.join(root, 'fresh'), { recursive: true, force: true });
 }
+
+describe('an owner or extended attribute given to an output file the cache links (independent check, D3)', () => {
+  const hasAttrTools = spawnSync('setfattr', ['--version']).status === 0;
+  /** Every extended attribute of the user namespace under `dir` (getfattr's dump: empty when there is none). */
+  const attributesUnder = (dir: string): string => execFileSync('getfattr', ['-R', '-d', '--absolute-names', dir], { encoding: 'utf8' });
+  const uid = process.getuid?.() ?? 0;
+  /** Files under `dir` that do not belong to the build's user. */
+  const foreign = (dir: string): string[] => filesOf(dir).filter((name) => lstatSync(path.join(dir, name)).uid !== uid);
+
+  // CI installs the attr package (.ci/run): there this runs.
+  it.runIf(hasAttrTools || process.env.CI === 'true')('is undone by the next build, in every output file that shared it, and never handed out by the cache again', async () => {
+    const project = versionedSite();
+    const dist = path.join(project.root, 'dist');
+    const cache = path.join(project.root, 'node_modules', '.cache', 'mapsdocs');
+    try {
+      expect((await cli(['build'], project.root)).code).toBe(0);
+      // Linked from the cache's stores: the theme, compressed copies, the search index, the API download each version shares.
+      const linked = filesOf(dist).filter((name) => statSync(path.join(dist, name)).nlink > 1);
+      const chosen = [
+        linked.find((name) => name.startsWith('assets/') && name.endsWith('.css')),
+        linked.find((name) => name.endsWith('.html.br')),
+        linked.find((name) => name.startsWith('search-index/current/') && !name.endsWith('.br') && !name.endsWith('.gz')),
+        linked.find((name) => name.startsWith('docs/') && !/\.(?:html|gz|br)$/.test(name)),
+      ];
+      expect(chosen.every((name) => name !== undefined), JSON.stringify(chosen)).toBe(true);
+      // A clock tick after the build: a change time taken in the same one would not tell the change.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const name of chosen as string[]) {
+        const file = path.join(dist, name);
+        // Another owner as root; as anyone else the same one, which moves its change time all the same.
+        chownSync(file, uid === 0 ? 65534 : uid, process.getgid?.() ?? 0);
+        execFileSync('setfattr', ['-n', 'user.mapsdocs-test', '-v', 'planted', file]);
+      }
+      expect(attributesUnder(dist)).toContain('planted');
+      const again = await cli(['build'], project.root);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).not.toMatch(/up to date/);
+      expect(attributesUnder(dist)).toBe('');
+      expect(foreign(dist)).toEqual([]);
+      await expectAsBuiltWithoutCache(project.root);
+      expect(attributesUnder(cache)).toBe('');
+      expect(foreign(cache)).toEqual([]);
+      // Undone for good: recorded as built, and a new output takes nothing of it from the cache.
+      expect((await cli(['build'], project.root)).stderr).toMatch(/up to date/);
+      rmSync(dist, { recursive: true, force: true });
+      expect((await cli(['build'], project.root)).code).toBe(0);
+      expect(attributesUnder(dist)).toBe('');
+      expect(foreign(dist)).toEqual([]);
+      await expectAsBuiltWithoutCache(project.root);
+    } finally {
+      project.cleanup();
+    }
+  });
+});
 
 describe('the folders of unchanged versions after an edit', () => {
   it('are moved whole into the new output (not linked file by file), unless changed since, and the output is what a build without the cache makes', async () => {

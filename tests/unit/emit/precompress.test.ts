@@ -1,10 +1,10 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompressTree } from '../../../src/emit/precompress.ts';
-import { overwriteKeepingTime } from '../../helpers/tamper.ts';
+import { overwriteKeepingTime, recordedTrust } from '../../helpers/tamper.ts';
 
 const dirs: string[] = [];
 function folder(files: Record<string, string> = {}): string {
@@ -42,7 +42,7 @@ describe('compressed copies of the output', () => {
     expect(copiesIn(store)).toHaveLength(4);
     // The search index renamed (its hash changed) with the same contents; the page edited.
     const next = folder({ 'search-index/f0.bbbb.json': text('kept'), 'page.html': text('after the edit') });
-    expect(precompressTree(next, { store }).count).toBe(2);
+    expect(precompressTree(next, { store, trust: recordedTrust(first) }).count).toBe(2);
     // Reused: the very file the first build made (a link to it), not a new compression.
     expect(statIno(path.join(next, 'search-index/f0.bbbb.json.br'))).toBe(statIno(path.join(first, 'search-index/f0.aaaa.json.br')));
     expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('after the edit'));
@@ -117,8 +117,45 @@ describe('compressed copies of the output', () => {
     overwriteKeepingTime(path.join(first, 'other.html.gz'), Buffer.alloc(statSync(path.join(first, 'other.html.gz')).size, 0x41));
     const kept = statIno(path.join(first, 'page.html.br'));
     const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
-    precompressTree(next, { store, changeTimes: (ino) => recorded.get(Number(ino)) });
+    precompressTree(next, { store, trust: { changeTimes: recorded } });
     expect(statIno(path.join(next, 'page.html.br'))).toBe(kept);
     expect(gunzipSync(read(next, 'other.html.gz')).toString()).toBe(text('other'));
+  });
+
+  it('replaces a copy whose bytes are right but whose change time moved since the record (an owner given to it through the output) with a new file, not compressed again', () => {
+    const store = folder();
+    const first = folder({ 'page.html': text('page'), 'other.html': text('other') });
+    precompressTree(first, { store });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    const trust = recordedTrust(first);
+    const uid = process.getuid?.() ?? 0;
+    // Another owner as root; as anyone else the same one, which moves its change time all the same.
+    chownSync(path.join(first, 'page.html.br'), uid === 0 ? 65534 : uid, process.getgid?.() ?? 0);
+    const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
+    precompressTree(next, { store, trust });
+    const copy = path.join(next, 'page.html.br');
+    expect(statSync(copy).uid).toBe(uid);
+    expect(statIno(copy)).not.toBe(statIno(path.join(first, 'page.html.br')));
+    // The same bytes, taken from the store's copy (brotli's output would be too: the inode says which).
+    expect(read(next, 'page.html.br').equals(read(first, 'page.html.br'))).toBe(true);
+    const stored = copiesIn(store).find((name) => statIno(path.join(store, name)) === statIno(copy));
+    expect(stored).toBeDefined();
+    // The untouched copies are linked as they are; the gzip copy of the touched page too.
+    expect(statIno(path.join(next, 'other.html.br'))).toBe(statIno(path.join(first, 'other.html.br')));
+    expect(statIno(path.join(next, 'page.html.gz'))).toBe(statIno(path.join(first, 'page.html.gz')));
+    // The record of the store follows the new file: the build after links it.
+    const after = folder({ 'page.html': text('page') });
+    precompressTree(after, { store, trust: recordedTrust(next) });
+    expect(statIno(path.join(after, 'page.html.br'))).toBe(statIno(copy));
+  });
+
+  it('links no copy without a record to vouch for it, but writes each afresh from the store\'s bytes', () => {
+    const store = folder();
+    const first = folder({ 'page.html': text('page') });
+    precompressTree(first, { store });
+    const next = folder({ 'page.html': text('page') });
+    precompressTree(next, { store });
+    expect(statIno(path.join(next, 'page.html.br'))).not.toBe(statIno(path.join(first, 'page.html.br')));
+    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
   });
 });

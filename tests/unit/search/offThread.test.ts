@@ -49,7 +49,7 @@ describe("a build's search index on a worker thread", () => {
       await job.add([a, b], '/markdown-page', doc('shared'));
       await job.add([b], '/docs/b/only', doc('beta'));
       job.finish();
-      await job.writeInto(dir, undefined, [{ path: `${INDEX_DIR}/c/${META_FILE}`, contents: '{"kept":true}' }]);
+      await job.writeInto(dir, { kept: [{ path: `${INDEX_DIR}/c/${META_FILE}`, contents: '{"kept":true}' }] });
       const urls = (folder: string): string[] => (JSON.parse(readFileSync(path.join(dir, folder, META_FILE), 'utf8')) as IndexMeta).urls;
       expect(urls(a)).toEqual(['/docs/a/only', '/markdown-page']);
       expect(urls(b)).toEqual(['/markdown-page', '/docs/b/only']);
