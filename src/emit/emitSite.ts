@@ -1,12 +1,12 @@
 import type { PreparedSite } from '../build.ts';
 import type { BuildContext } from '../context.ts';
 import { renderPages } from '../render/renderPages.ts';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEADERS_FILE, headersFile } from '../serve/cachePolicy.ts';
 import { writeFilesInto, writeSiteAtomically, type OutputFile } from './atomic.ts';
 import type { PageReuse } from './pageReuse.ts';
-import { digest, openFileStore } from './fileStore.ts';
+import { digest, openFileStore, storeTrust } from './fileStore.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createCompressor } from './precompress.ts';
 import { relativeTo, withSlashes } from '../io/relative.ts';
@@ -60,13 +60,13 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   let compressMs = 0;
   let digests = new Map<string, string>();
   // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
+  const last = reuse !== undefined ? options.last : undefined;
   // What vouches for the stores' files: the last output's record, taken before this build links any.
-  const trust = reuse?.trust();
+  const trust = storeTrust(path.dirname(outDir), reuse?.changeTimes(), last !== undefined && lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() === true);
   const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site'), context.config.cacheDir, trust) : undefined;
   let searchWaitMs = 0;
   // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.
   const compressedStore = context.config.cache ? path.join(context.config.cacheDir, 'compressed') : undefined;
-  const last = reuse !== undefined ? options.last : undefined;
   const recorded = last !== undefined ? recordsByPath(last.files, last.folders) : undefined;
   const searchIndexes = prepared.search?.indexes ?? [];
   // The search indexes are written from the start (on another thread): which to carry is decided first.

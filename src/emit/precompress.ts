@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { digest, linkOrCopy, vouchedFor, type StoreTrust } from './fileStore.ts';
+import { digest, linkOrCopy, storeTrust, vouchedFor, type StoreTrust } from './fileStore.ts';
 import { linkOnTheWay } from '../io/confinement.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 import { entryPaths, relativeTo, withSlashes } from '../io/relative.ts';
@@ -89,21 +89,24 @@ function readManifest(store: string): Map<string, Recorded> {
 }
 
 /**
- * The bytes of the store's copy when it is the one the store made: a plain file with the size and mode
- * recorded (its mode too: a link carries it into the output, which must be as a build without the
- * cache makes it) and the bytes recorded; `true` when, besides, its change time vouches for it (see
- * fileStore.ts's StoreTrust), which spares reading it: it may then be linked as it is. Reading and
+ * Whether the store's copy is the one the store made: a plain file with the size and mode recorded
+ * (its mode too: a link carries it into the output, which must be as a build without the cache
+ * makes it) and the bytes recorded; `true` when it may be linked as it is (see fileStore.ts's
+ * StoreTrust: its change time vouches for it, which spares reading it, or nothing says otherwise),
+ * its bytes when it may not, for a new file to take its place. Reading and
  * hashing a copy costs a fraction of decompressing it (which for every file took a fifth of a build
  * after an edit).
  */
-function storedCopy(file: string, recorded: Recorded | undefined, trust: StoreTrust | undefined): true | Buffer | undefined {
+function storedCopy(file: string, recorded: Recorded | undefined, trust: StoreTrust): true | Buffer | undefined {
   if (!Array.isArray(recorded)) return undefined;
   try {
     const stat = lstatSync(file);
     if (!stat.isFile() || stat.size !== recorded[0] || stat.mode !== recorded[1]) return undefined;
-    if (vouchedFor(trust, stat)) return true;
+    const vouched = vouchedFor(trust, stat);
+    if (vouched === 'unchanged') return true;
     const bytes = readRegularFile(file);
-    return digest(bytes) === recorded[2] ? bytes : undefined;
+    if (digest(bytes) !== recorded[2]) return undefined;
+    return vouched === 'no' ? bytes : true;
   } catch {
     return undefined;
   }
@@ -144,12 +147,12 @@ export interface CompressorOptions {
   cacheRoot?: string | undefined;
   /** The digest of a file placed from a source that knows it (see precompressTree). */
   known?: ((file: string) => string | undefined) | undefined;
-  /** What vouches for the store's copies: without it, each is written afresh from its bytes (see fileStore.ts). */
+  /** What vouches for the store's copies (see fileStore.ts); without it, they are taken by their bytes, mode and owner. */
   trust?: StoreTrust | undefined;
 }
 
 export function createCompressor(root: string, options: CompressorOptions = {}): Compressor {
-  const { known, trust } = options;
+  const { known, trust = storeTrust(undefined) } = options;
   let store = options.store;
   const cacheRoot = options.cacheRoot ?? (store === undefined ? root : path.dirname(store));
   let problem: string | undefined;

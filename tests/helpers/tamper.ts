@@ -29,5 +29,6 @@ export function recordedTrust(...dirs: string[]): StoreTrust {
       changeTimes.set(stat.ino, stat.ctimeMs);
     }
   }
-  return storeTrust(changeTimes);
+  // The output those folders are is in place: a file whose change time moved was changed since.
+  return storeTrust(undefined, changeTimes, true);
 }

@@ -117,7 +117,7 @@ describe('compressed copies of the output', () => {
     overwriteKeepingTime(path.join(first, 'other.html.gz'), Buffer.alloc(statSync(path.join(first, 'other.html.gz')).size, 0x41));
     const kept = statIno(path.join(first, 'page.html.br'));
     const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
-    precompressTree(next, { store, trust: { changeTimes: recorded } });
+    precompressTree(next, { store, trust: { changeTimes: recorded, outputKept: true } });
     expect(statIno(path.join(next, 'page.html.br'))).toBe(kept);
     expect(gunzipSync(read(next, 'other.html.gz')).toString()).toBe(text('other'));
   });
@@ -149,13 +149,19 @@ describe('compressed copies of the output', () => {
     expect(statIno(path.join(after, 'page.html.br'))).toBe(statIno(copy));
   });
 
-  it('links no copy without a record to vouch for it, but writes each afresh from the store\'s bytes', () => {
+  it('takes a copy by its bytes, mode and owner when no output is in place to vouch for it (a new or emptied output folder)', () => {
     const store = folder();
-    const first = folder({ 'page.html': text('page') });
+    const first = folder({ 'page.html': text('page'), 'other.html': text('other') });
     precompressTree(first, { store });
-    const next = folder({ 'page.html': text('page') });
+    const uid = process.getuid?.() ?? 0;
+    // As root, another owner: written anew; as anyone else, the same one, so linked.
+    chownSync(path.join(first, 'other.html.br'), uid === 0 ? 65534 : uid, process.getgid?.() ?? 0);
+    rmSync(path.join(first, 'page.html'));
+    const next = folder({ 'page.html': text('page'), 'other.html': text('other') });
     precompressTree(next, { store });
-    expect(statIno(path.join(next, 'page.html.br'))).not.toBe(statIno(path.join(first, 'page.html.br')));
-    expect(brotliDecompressSync(read(next, 'page.html.br')).toString()).toBe(text('page'));
+    expect(statIno(path.join(next, 'page.html.br'))).toBe(statIno(path.join(first, 'page.html.br')));
+    expect(statSync(path.join(next, 'other.html.br')).uid).toBe(uid);
+    if (uid === 0) expect(statIno(path.join(next, 'other.html.br'))).not.toBe(statIno(path.join(first, 'other.html.br')));
+    expect(brotliDecompressSync(read(next, 'other.html.br')).toString()).toBe(text('other'));
   });
 });
