@@ -6,7 +6,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { HTML_ROUTES_FILE } from '../emit/siteFiles.ts';
 import { cacheControlFor, HEADERS_FILE } from './cachePolicy.ts';
-import { acceptedEncodings, cleanRouteOf, fileCandidates, notFoundCandidates, readRequest, redirect } from './requests.ts';
+import { acceptedEncodings, cleanRouteOf, fileCandidates, isSingleByteRange, notFoundCandidates, readRequest, redirect } from './requests.ts';
 
 /** The routes of a build that end in .html, as the build listed them (none when there are none). */
 function htmlRoutesOf(dir: string): Set<string> {
@@ -83,6 +83,8 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     if (request.pathname === `/${HEADERS_FILE}`) next();
     else if (!notModifiedSince(dir, request.pathname, req, res)) {
       req.headers['accept-encoding'] = acceptedEncodings(req.headers['accept-encoding']);
+      const asked = req.headers.range;
+      if (asked !== undefined && !isSingleByteRange(asked)) delete req.headers.range;
       // sirv streams a file it listed: one gone by then (a build swapped the folder in that instant)
       // ends this response, not the server, which an unhandled stream error would stop. And the file
       // is closed with the response: piped, it stayed open when the connection closed first, and the

@@ -172,3 +172,12 @@ export function acceptedEncodings(header: string | undefined): string {
     .filter((coding) => (named.get(coding) ?? any) > 0)
     .join(', ');
 }
+
+/**
+ * Whether a `Range` header asks for one range of bytes, the only kind served: sirv answered a
+ * malformed one (`bytes=abc`) with 206 and the whole file, and several ranges with the first alone.
+ * Any other is ignored (RFC 9110 lets a server do so), and the whole file goes out with 200.
+ */
+export function isSingleByteRange(header: string): boolean {
+  return /^bytes=(?:\d+-\d*|-\d+)$/.test(header.trim());
+}

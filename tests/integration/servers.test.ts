@@ -94,6 +94,21 @@ describe('mapsdocs serve', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   behavesAsACarefulHost(() => url);
+
+  it('serves one range of bytes as asked, with 206', async () => {
+    const response = await rawRequest(url, { target: '/sitemap.xml', headers: { Range: 'bytes=0-4', 'Accept-Encoding': 'identity' } });
+    expect(response.status).toBe(206);
+    expect(response.body).toBe('<?xml');
+    expect(response.headers['content-range']).toMatch(/^bytes 0-4\/\d+$/);
+  });
+
+  it.each(['bytes=abc', 'bytes=0-1,3-4', 'items=0-4', 'bytes='])('ignores a Range header it does not serve (%s): the whole file with 200', async (range) => {
+    const whole = await rawRequest(url, { target: '/sitemap.xml', headers: { 'Accept-Encoding': 'identity' } });
+    const response = await rawRequest(url, { target: '/sitemap.xml', headers: { Range: range, 'Accept-Encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-range']).toBeUndefined();
+    expect(response.body).toBe(whole.body);
+  });
 });
 
 /** Runs `test` against `serve` on a freshly built copy of the basic fixture, then stops both. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRouteOf, hostAllowed, originAllowed, sameOriginLocation } from '../../../src/serve/requests.ts';
+import { cleanRouteOf, hostAllowed, isSingleByteRange, originAllowed, sameOriginLocation } from '../../../src/serve/requests.ts';
 
 describe('sameOriginLocation', () => {
   it.each([
@@ -46,5 +46,14 @@ describe('originAllowed', () => {
     expect(originAllowed('http://evil.example', loopback)).toBe(false);
     expect(originAllowed('null', loopback)).toBe(false);
     expect(originAllowed('https://localhost:3000', loopback)).toBe(false);
+  });
+});
+
+describe('the Range headers serve answers', () => {
+  it('serves one range of bytes: from a start, to an end, or a suffix', () => {
+    for (const range of ['bytes=0-4', 'bytes=10-', 'bytes=-100', ' bytes=3-9 ']) expect(isSingleByteRange(range), range).toBe(true);
+  });
+  it('ignores anything else: malformed, several ranges, other units', () => {
+    for (const range of ['bytes=abc', 'bytes=', 'bytes=0-1,3-4', 'items=0-4', 'bytes=-', 'bytes=1-2-3', 'bytes 0-4']) expect(isSingleByteRange(range), range).toBe(false);
   });
 });
