@@ -22,12 +22,14 @@ export async function listen(server: Server, port: number, host: string): Promis
   // but what its server reads on each half-close) makes it end the connection after its last answer.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // What never reaches a request handler is answered too: CONNECT (a proxy's method) with 405, a
-  // request Node cannot parse with 400, both with nosniff as every other answer.
+  // request Node cannot parse with 400 (431 for headers too large), both with nosniff as every other answer.
   server.on('connect', (_request, socket: Duplex) => {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
-  server.on('clientError', (_error, socket: Duplex) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Headers past Node's limit (16 KB) are too large, not malformed: 431 says which (RFC 6585).
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {

@@ -51,6 +51,13 @@ function behavesAsACarefulHost(url: () => string, headers: () => Record<string, 
     } else expect(response.status).toBe(400);
   });
 
+  it('answers headers past the limit with 431 and keeps running', async () => {
+    const response = await rawRequest(url(), { target: '/docs/intro', headers: { ...headers(), 'X-Padding': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect((await rawRequest(url(), { target: '/docs/intro', headers: headers() })).status).toBe(200);
+  });
+
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s with 405 and the methods it allows', async (method) => {
     const response = await rawRequest(url(), { method, target: '/docs/intro', headers: headers() });
     expect(response.status).toBe(405);
