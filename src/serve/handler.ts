@@ -37,7 +37,11 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     files: sirv(dir, { dev: options.dev ?? false, extensions: ['html'], etag: true, dotfiles: false, gzip: true, brotli: true }),
     htmlRoutes: htmlRoutesOf(dir),
   });
-  const inode = (): number | undefined => statSync(dir, { throwIfNoEntry: false })?.ino;
+  // Anything but a folder there (a file put in its place) is as good as missing: nothing to serve from.
+  const inode = (): number | undefined => {
+    const stat = statSync(dir, { throwIfNoEntry: false });
+    return stat?.isDirectory() === true ? stat.ino : undefined;
+  };
   let site = open(inode());
   return (req: IncomingMessage, res: ServerResponse): void => {
     const request = readRequest(req, res);
@@ -47,7 +51,7 @@ export function createStaticHandler(dir: string, options: { dev?: boolean } = {}
     // answer that says so, where the last list would lead to files gone with the folder.
     if (ino === undefined) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', 'Cache-Control': 'no-store' });
-      res.end(`The site is being built again (${path.basename(dir)} is missing for now): try again in a moment.\n`);
+      res.end(`The site is being built again (${path.basename(dir)} is missing or not a folder for now): try again in a moment.\n`);
       return;
     }
     if (ino !== site.ino) site = open(ino);

@@ -291,6 +291,12 @@ describe('mapsdocs serve while the output folder is missing', () => {
       expect(response.headers.get('retry-after')).toBe('1');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await response.text()).toMatch(/try again in a moment/);
+      // A file in its place: no folder to serve from either (it was a 500 with ENOTDIR in the log).
+      writeFileSync(dist, 'not a site');
+      const file = await fetch(`${url}docs/intro`);
+      expect(file.status).toBe(503);
+      expect(await file.text()).toMatch(/not a folder/);
+      rmSync(dist);
       renameSync(aside, dist);
       expect((await fetch(`${url}docs/intro`)).status).toBe(200);
     }));
