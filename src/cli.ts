@@ -145,8 +145,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** What the operating system refused, by its code: what to do about it. */
 const SYSTEM_HINTS: Record<string, string> = {
-  EACCES: 'check the permissions of that folder, or choose another one (--out)',
-  EPERM: 'check the permissions of that folder, or choose another one (--out)',
+  // The same code for a page that cannot be read and an output folder that cannot be written.
+  EACCES: 'check its permissions: a build reads the content, the descriptions and the cache, and writes the output folder (or another: --out) and the cache',
+  EPERM: 'check its permissions: a build reads the content, the descriptions and the cache, and writes the output folder (or another: --out) and the cache',
   EROFS: 'that file system is read-only: choose a folder on another one (--out)',
   ENOSPC: 'free space on that disk and build again',
   EDQUOT: 'free space within your quota and build again',

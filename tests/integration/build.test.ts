@@ -805,6 +805,24 @@ describe('build failures and options', () => {
     }
   });
 
+  // A folder made immutable (chattr +i: as root, on ext2-4 and the like) refuses even root, with EPERM.
+  const immutable = (dir: string): boolean => spawnSync('chattr', ['+i', dir]).status === 0;
+  it('says a permission refused is one, with the path and what a build reads and writes', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const locked = path.join(project.root, 'locked');
+    mkdirSync(locked);
+    try {
+      if (!immutable(locked)) return;
+      const result = await cli(['build', '--no-search', '--no-cache', '--out', path.join(locked, 'site')], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: could not \w+ \S+locked\/\.?site\S* \(EPERM\): check its permissions: a build reads the content, the descriptions and the cache, and writes the output folder \(or another: --out\)/m);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      spawnSync('chattr', ['-i', locked]);
+      project.cleanup();
+    }
+  });
+
   it('check reports broken links as text or JSON and fails with --strict', async () => {
     const project = tempProject({ fixture: 'basic' });
     try {
