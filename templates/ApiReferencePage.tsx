@@ -9,7 +9,7 @@ export function ApiReferencePage({ site, page, view }: { site: SiteView; page: P
         <div className="version-banner" role="note" aria-label="Version notice">
           <p>
             {banner.kind === 'unreleased' ? `This is the unreleased REST API of ${site.title} ${page.version.label}.` : `This is the REST API of ${site.title} ${page.version.label}, which is no longer actively maintained.`}{' '}
-            For the current one, see the <a href={banner.latest.href}>latest version</a> ({banner.latest.label}).
+            For the current one, see the <a href={banner.latest.href} data-version={banner.latest.name}>latest version</a> ({banner.latest.label}).
           </p>
         </div>
       ) : null}

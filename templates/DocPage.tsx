@@ -62,7 +62,7 @@ function VersionBanner({ site, version }: { site: SiteView; version: PageVersion
         )}
       </p>
       <p>
-        For up-to-date documentation, see the <a href={banner.latest.href}>latest version</a> ({banner.latest.label}).
+        For up-to-date documentation, see the <a href={banner.latest.href} data-version={banner.latest.name}>latest version</a> ({banner.latest.label}).
       </p>
     </div>
   );

@@ -135,7 +135,7 @@ function versionViewOf(versions: readonly VersionBuild[], own: VersionBuild, bas
     label: own.version.label,
     alternates: versions.map((v) => ({ name: v.version.name, label: v.version.label, href: target(v) })),
     // The last version has none unless site.yaml gives it one; then, as in Docusaurus, it shows and links to the page itself.
-    banner: banner === 'none' || !last ? undefined : { kind: banner, latest: { label: last.version.label, href: target(last) } },
+    banner: banner === 'none' || !last ? undefined : { kind: banner, latest: { name: last.version.name, label: last.version.label, href: target(last) } },
   };
 }
 

@@ -86,7 +86,7 @@ export interface PageVersionView {
   /** The same page in each version built (or, where it does not exist, that version's main doc), for the dropdown. */
   alternates: { name: string; label: string; href: string }[];
   /** Over pages of a version other than the last. */
-  banner: { kind: 'unreleased' | 'unmaintained'; latest: { label: string; href: string } } | undefined;
+  banner: { kind: 'unreleased' | 'unmaintained'; latest: { name: string; label: string; href: string } } | undefined;
 }
 
 export interface ContentPageView {

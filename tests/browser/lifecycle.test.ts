@@ -341,6 +341,17 @@ describe.skipIf(!hasChromium)('behaviours on a fresh load and after client navig
       await follow(page, page.locator('main .markdown').getByRole('link', { name: 'plain page' }), 'Markdown page');
       await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"] [data-current-label]').textContent()).toBe('3.x');
       await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-left a', { hasText: 'Documentation' }).getAttribute('href')).toBe('/docs/legacy/start');
+      // The banner's way to the latest version makes that one preferred, as in Docusaurus: back outside
+      // the docs, the navbar leads into it, not into the version the reader left.
+      await follow(page, page.locator('nav.navbar .navbar-inner .navbar-left a', { hasText: 'Documentation' }), 'Start here');
+      await page.locator('.version-banner').getByRole('link', { name: 'latest version' }).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+      await expect.poll(() => page.evaluate(() => location.pathname.startsWith('/docs/legacy/'))).toBe(false);
+      await page.goBack();
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/markdown-page');
+      await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-dropdown[data-kind="versions"] [data-current-label]').textContent()).toBe('4.x');
+      await expect.poll(() => page.locator('nav.navbar .navbar-inner .navbar-left a', { hasText: 'Documentation' }).getAttribute('href')).not.toMatch(/^\/docs\/legacy\//);
       expect(errors).toEqual([]);
       await page.close();
     });

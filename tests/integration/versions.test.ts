@@ -51,10 +51,10 @@ describe('a versioned site, built', () => {
 
   it('puts a banner over other versions, naming the version and leading to the same page in the last one, or its main doc', () => {
     const next = read('docs/next/guide/setup.html');
-    expect(next).toMatch(/<div class="version-banner"[^>]*><p>This is unreleased documentation for Versioned <strong>Next<\/strong>\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup">latest version<\/a> \(2\.0\)\.<\/p><\/div>/);
-    expect(read('docs/1.0/intro.html')).toMatch(/This is documentation for Versioned <strong>1\.0<\/strong>, which is no longer actively maintained\.[\s\S]*?<a href="\/docs\/intro">latest version<\/a>/);
+    expect(next).toMatch(/<div class="version-banner"[^>]*><p>This is unreleased documentation for Versioned <strong>Next<\/strong>\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup" data-version="2\.0">latest version<\/a> \(2\.0\)\.<\/p><\/div>/);
+    expect(read('docs/1.0/intro.html')).toMatch(/This is documentation for Versioned <strong>1\.0<\/strong>, which is no longer actively maintained\.[\s\S]*?<a href="\/docs\/intro" data-version="2\.0">latest version<\/a>/);
     // A page the last version does not have leads to its main doc.
-    expect(read('docs/next/new-in-next.html')).toMatch(/see the <a href="\/docs\/intro">latest version<\/a>/);
+    expect(read('docs/next/new-in-next.html')).toMatch(/see the <a href="\/docs\/intro" data-version="2\.0">latest version<\/a>/);
     expect(read('docs/intro.html')).not.toContain('version-banner');
     expect(read('docs/intro.html')).toContain('<span class="version-badge">Version: 2.0</span>');
   });
@@ -556,7 +556,7 @@ describe('banner overrides', () => {
       const result = await cli(['build', '--no-search'], project.root);
       expect(result.code, result.stderr).toBe(0);
       const read = (rel: string): string => readFileSync(path.join(project.root, 'dist', rel), 'utf8');
-      expect(read('docs/guide/setup.html')).toMatch(/<div class="version-banner"[^>]*><p>This is documentation for Versioned <strong>2\.0<\/strong>, which is no longer actively maintained\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup">latest version<\/a>/);
+      expect(read('docs/guide/setup.html')).toMatch(/<div class="version-banner"[^>]*><p>This is documentation for Versioned <strong>2\.0<\/strong>, which is no longer actively maintained\.<\/p><p>For up-to-date documentation, see the <a href="\/docs\/guide\/setup" data-version="2\.0">latest version<\/a>/);
       expect(read('docs/1.0/intro.html')).not.toContain('version-banner');
     } finally {
       project.cleanup();
