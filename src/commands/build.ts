@@ -95,7 +95,8 @@ function refuseForeignOutput(outDir: string): void {
 
 async function buildLocked(config: ResolvedConfig, options: BuildOptions, reporter: Reporter, started: number): Promise<BuildOutcome> {
   const search = options.search ?? true;
-  const recorded = config.cache ? lastBuildRecord(config) : undefined;
+  const latest = config.cache ? lastBuildRecord(config) : undefined;
+  const recorded = latest?.outDir === config.outDir ? latest : undefined;
   const inputs = config.cache ? inputFingerprint(config, engineVersion(), { search }, recorded?.inputs) : undefined;
   const fingerprint = inputs?.value;
   const last = fingerprint ? reusableBuild(config, fingerprint, recorded) : undefined;
@@ -146,7 +147,7 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   const previous = recorded ? withReuseData(config, recorded) : undefined;
   const reuse = config.cache ? pageReuseFrom(config.outDir, previous) : undefined;
   // Once the site is in place, the cache is saved while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: previous, swapped: () => persistCache(context) });
+  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: previous, vouching: latest, swapped: () => persistCache(context) });
   // Recorded once the previous output is gone: removing it changes the files the new one shares with it.
   if (fingerprint) {
     try {

@@ -10,7 +10,7 @@ import { digest, openFileStore, storeTrust } from './fileStore.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createCompressor } from './precompress.ts';
 import { relativeTo, withSlashes } from '../io/relative.ts';
-import type { LastBuild } from './upToDate.ts';
+import { recordedChangeTimes, type LastBuild } from './upToDate.ts';
 import { carriedFiles, indexesToCarry, recordsByPath, foldersToCarry, sameAsRecorded, type Placed } from './carry.ts';
 
 /** The caching policy as a `_headers` file, for static hosts that read one; `carried`: top-level folders still to be moved in. */
@@ -31,6 +31,8 @@ export interface EmitOptions {
   reuse?: PageReuse | undefined;
   /** The record of the last build into this output, whose unchanged folders are carried into the new one. */
   last?: LastBuild | undefined;
+  /** The record of the last build into any output folder: what vouches for the files of the cache's stores (fileStore.ts's StoreTrust). */
+  vouching?: LastBuild | undefined;
   /** What to do once the site is in place, while the previous output is removed. */
   swapped?: (() => void) | undefined;
 }
@@ -62,7 +64,8 @@ export async function emitSite(context: BuildContext, prepared: PreparedSite, op
   // Files made again unchanged are linked from the last build's (the cache's); --no-cache writes them all.
   const last = reuse !== undefined ? options.last : undefined;
   // What vouches for the stores' files: the last output's record, taken before this build links any.
-  const trust = storeTrust(path.dirname(outDir), reuse?.changeTimes(), last !== undefined && lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory() === true);
+  const { vouching } = options;
+  const trust = storeTrust(path.dirname(outDir), vouching && recordedChangeTimes(vouching), vouching !== undefined && lstatSync(vouching.outDir, { throwIfNoEntry: false })?.isDirectory() === true);
   const store = context.config.cache ? openFileStore(path.join(context.config.cacheDir, 'files', 'site'), context.config.cacheDir, trust) : undefined;
   let searchWaitMs = 0;
   // Compressed copies are kept with the build's other cached work, which --no-cache leaves alone.

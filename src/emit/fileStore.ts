@@ -31,9 +31,9 @@ export interface FileStore {
  * are compared, but not what else a link carries: an owner or extended attributes given to it
  * through an output file it is linked to (`chown`, `setfattr` on `dist/assets/app.css`) would be
  * carried into every later output and never undone. Anything done to a file moves its change time,
- * which no program can set back: while the last build's output is there, a store's file is linked
- * only while its change time is the one that build recorded for the output file sharing it (a
- * store's files are all linked into the output the build leaves), taken before this build links it,
+ * which no program can set back: while the last build's output is there (into whichever folder), a
+ * store's file is linked only while its change time is the one that build recorded for the output
+ * file sharing it (a store's files are all linked into the output the build leaves), taken before this build links it,
  * which moves it too; any other is written afresh and replaces the store's. Deleting that output
  * moves the change times of all of them: a build into a new or emptied output folder takes them by
  * their bytes, mode and owner (Node reads no extended attributes), as writing them all would cost

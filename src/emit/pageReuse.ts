@@ -16,8 +16,6 @@ export interface PageReuse {
   readonly keys: Map<string, string>;
   /** The digest of the contents of a page taken from the last output (as the last build recorded it). */
   digestOf(file: string): string | undefined;
-  /** The change time the last output's record gives each of its files, by inode (what vouches for the cache's stores' files). */
-  changeTimes(): ReadonlyMap<number, number>;
 }
 
 export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
@@ -26,7 +24,6 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));
   const digests = new Map(Object.entries(last?.digests ?? {}));
   const taken = new Set<string>();
-  let changeTimes: Map<number, number> | undefined;
   // Whether a folder of the output is where it seems: a folder of it, not a link to one elsewhere.
   const real = new Map<string, boolean>();
   let realOut: string | undefined;
@@ -46,7 +43,6 @@ export function pageReuseFrom(outDir: string, last: LastBuild | undefined): Page
   return {
     keys,
     digestOf: (file) => (taken.has(file) ? digests.get(file) : undefined),
-    changeTimes: () => (changeTimes ??= new Map((last?.files ?? []).map((record) => [record[4], record[3]]))),
     kept(file, key) {
       keys.set(file, key);
       if (previous.get(file) !== key) return undefined;

@@ -159,14 +159,23 @@ function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
   return complete ? { files, folders } : { files: [], folders: [] };
 }
 
-/** The record of the last successful build into this output folder, whatever its inputs were. */
+/**
+ * The record of the last successful build that used this cache, into whichever output folder, whatever
+ * its inputs were (one into this output folder is what `reusableBuild` and page reuse need; the change
+ * times of any vouch for the files of the cache's stores, which that build linked into its output).
+ */
 export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
   try {
     const last = JSON.parse(readRegularFile(path.join(config.cacheDir, FILE)).toString('utf8')) as LastBuild;
-    return last.outDir === config.outDir && Array.isArray(last.files) ? last : undefined;
+    return typeof last.outDir === 'string' && Array.isArray(last.files) ? last : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The change time the record gives each file of that build's output, by inode. */
+export function recordedChangeTimes(last: LastBuild): Map<number, number> {
+  return new Map(last.files.map((record) => [record[4], record[3]]));
 }
 
 /**
