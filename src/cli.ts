@@ -11,13 +11,13 @@ function port(value: string): number {
   return n;
 }
 
-/** Prints an error once, at the boundary, and gives the exit code. */
-function report(error: unknown): number {
+/** Prints an error once, at the boundary, and gives the exit code; `command`: the one that failed (build, check, version…). */
+function report(error: unknown, command = 'build'): number {
   const userErrors = userErrorsOf(error);
   if (userErrors.length > 0) {
     // Relative to where the command runs, as compilers print them, so a terminal or editor opens them from there.
     for (const e of userErrors) process.stderr.write(`${formatUserError(e, process.cwd())}\n`);
-    process.stderr.write(`✗ build failed: ${userErrors.length} error${userErrors.length === 1 ? '' : 's'}\n`);
+    process.stderr.write(`✗ ${command} failed: ${userErrors.length} error${userErrors.length === 1 ? '' : 's'}\n`);
     return 1;
   }
   if (error instanceof UsageError) {
@@ -139,7 +139,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Help and version are not failures; anything else commander rejects is a usage error.
       return error.exitCode === 0 ? 0 : 2;
     }
-    return report(error);
+    // Named as the reader typed it: `mapsdocs version 4.5` with a damaged versions.json is not a build that failed.
+    return report(error, argv.find((arg) => program.commands.some((command) => command.name() === arg)));
   }
 }
 

@@ -478,6 +478,21 @@ describe('mapsdocs version', () => {
     }
   });
 
+  it('reports a damaged versions.json at its line and column as the version command failing, and changes nothing', async () => {
+    const project = versionedSite();
+    try {
+      writeFileSync(path.join(project.content, 'versions.json'), '[\n  "2.0",\n  "1.0"\n');
+      const result = await cli(['version', '3.0'], project.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/content\/versions\.json:\d+:\d+/);
+      expect(result.stderr).toMatch(/✗ version failed: 1 error/);
+      expect(result.stderr).not.toMatch(/build failed/);
+      expect(existsSync(path.join(project.content, 'versioned_docs', 'version-3.0'))).toBe(false);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('refuses to run without content/docs, and changes nothing', async () => {
     const project = versionedSite();
     try {
