@@ -98,6 +98,8 @@ export function findBrokenLinks(graph: LinkGraph): BrokenLink[] {
   const broken: BrokenLink[] = [];
   const seen = new Set<string>();
   for (const page of graph.pages) {
+    // A page's links are gathered by kind: each page's are reported in the order they are written.
+    const start = broken.length;
     for (const link of page.links) {
       const key = `${page.file}:${link.line}:${link.column}:${link.raw}`;
       if (seen.has(key)) continue;
@@ -128,6 +130,7 @@ export function findBrokenLinks(graph: LinkGraph): BrokenLink[] {
         suggestion: didYouMean(link.hash, anchors) ? `${target}#${didYouMean(link.hash, anchors) ?? ''}` : undefined,
       });
     }
+    broken.push(...broken.splice(start).sort((x, y) => x.line - y.line || x.column - y.column));
   }
   return broken;
 }

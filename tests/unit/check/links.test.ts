@@ -45,6 +45,14 @@ describe('link checker', () => {
     expect(broken).toMatchObject({ kind: 'anchor', suggestion: '/docs/intro#install' });
   });
 
+  it("reports a page's broken links in the order they are written, by line and column, each page's together", () => {
+    const at = (raw: string, path: string | undefined, hash: string | undefined, line: number, column: number) => ({ raw, path, hash, line, column });
+    // As a page gathers them: its links first, then its other references, each kind in its own order.
+    const links = [at('/gone', '/gone', undefined, 9, 40), at('/docs/intro#nope', '/docs/intro', 'nope', 9, 84), at('/other', '/other', undefined, 2, 1), at('/x', '/x', undefined, 9, 5)];
+    const broken = findBrokenLinks({ pages: [{ route: '/a', file: 'a.md', links }, { route: '/b', file: 'b.md', links: [at('/y', '/y', undefined, 1, 1)] }], anchors });
+    expect(broken.map((b) => `${b.file}:${b.line}:${b.column}`)).toEqual(['a.md:2:1', 'a.md:9:5', 'a.md:9:40', 'a.md:9:84', 'b.md:1:1']);
+  });
+
   it('reports each written link once', () => {
     const same = link('/nope', '/nope');
     expect(findBrokenLinks({ pages: [{ route: '/a', file: 'f.md', links: [same, same] }], anchors })).toHaveLength(1);
