@@ -41,13 +41,11 @@ export function mountVersionPreference(signal: AbortSignal): void {
   document.addEventListener(
     'click',
     (event) => {
-      const target = event.target as Element | null;
-      const link = target?.closest?.('.navbar-dropdown[data-kind="versions"] a[data-value]');
-      if (link instanceof HTMLAnchorElement && link.dataset['value'] && versionPreference.write(link.dataset['value'], config)) showPreferred();
-      // The banner's way to the latest version makes it the preferred one, as in Docusaurus: the
-      // navbar's docs links then lead there, not back to the version the reader left.
-      const latest = target?.closest?.('.version-banner a[data-version]');
-      if (latest instanceof HTMLAnchorElement && latest.dataset['version'] && versionPreference.write(latest.dataset['version'], config)) showPreferred();
+      // A version picked in a dropdown, or the banner's way to the latest version, which makes that one
+      // the preferred, as in Docusaurus: the navbar's docs links then lead there, not back to the version left.
+      const link = (event.target as Element | null)?.closest?.('.navbar-dropdown[data-kind="versions"] a[data-value], .version-banner a[data-version]');
+      const name = link instanceof HTMLAnchorElement ? (link.dataset['value'] ?? link.dataset['version']) : undefined;
+      if (name && versionPreference.write(name, config)) showPreferred();
     },
     { signal },
   );

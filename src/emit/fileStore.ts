@@ -35,7 +35,7 @@ export interface FileStore {
  * store's file is linked only while its change time is the one that build recorded for the output
  * file sharing it (a store's files are all linked into the output the build leaves), taken before this build links it,
  * which moves it too; any other is written afresh and replaces the store's. Deleting that output
- * moves the change times of all of them: a build into a new or emptied output folder takes them by
+ * moves the change times of all of them: once it is deleted or moved away, a build takes them by
  * their bytes, mode and owner (Node reads no extended attributes), as writing them all would cost
  * it more than the rest of its work (2.2 s against 0.9 s for a 104-page site here).
  */

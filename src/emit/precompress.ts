@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { digest, linkOrCopy, storeTrust, vouchedFor, type StoreTrust } from './fileStore.ts';
@@ -59,13 +59,10 @@ const SUFFIXES = ['.gz', '.br'] as const;
 /** A new file with `bytes` in place of `file` (of the store), recorded; none when it cannot be written. */
 function renew(file: string, bytes: Buffer | undefined): Recorded | undefined {
   if (bytes === undefined) return undefined;
-  const fresh = `${file}.new-${process.pid}`;
   try {
-    writeFileSync(fresh, bytes);
-    renameSync(fresh, file);
+    writeWhole(path.dirname(file), path.basename(file), bytes);
     return recordOf(file);
   } catch {
-    rmSync(fresh, { force: true });
     return undefined;
   }
 }
