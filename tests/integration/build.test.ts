@@ -721,11 +721,12 @@ describe('build failures and options', () => {
     const upToDate = /are up to date/;
     try {
       const first = await cli(['build'], project.root);
+      expect(first.code, first.stderr).toBe(0);
       expect(first.stderr).not.toMatch(upToDate);
       // Unchanged: the output is kept, and the warnings of the build are printed again.
       const again = await cli(['build'], project.root);
       expect(again.code).toBe(0);
-      expect(again.stderr).toMatch(upToDate);
+      expect(again.stderr, `the first build printed:\n${first.stderr}`).toMatch(upToDate);
       expect(again.stderr).toContain('broken anchor "/docs/intro#nope"');
       // A page edited: built again, with the edit.
       const intro = path.join(project.content, 'docs', 'intro.md');
