@@ -97,7 +97,7 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   const search = options.search ?? true;
   const latest = config.cache ? lastBuildRecord(config) : undefined;
   const recorded = latest?.outDir === config.outDir ? latest : undefined;
-  const inputs = config.cache ? inputFingerprint(config, engineVersion(), { search }, recorded?.inputs) : undefined;
+  const inputs = config.cache ? inputFingerprint(config, engineVersion(), { search }, recorded) : undefined;
   const fingerprint = inputs?.value;
   const last = fingerprint ? reusableBuild(config, fingerprint, recorded) : undefined;
   if (last) {
@@ -144,14 +144,15 @@ async function buildLocked(config: ResolvedConfig, options: BuildOptions, report
   const emitStart = performance.now();
   // With the cache on, pages rendered as the last build rendered them are taken from its output.
   // What the last build left to reuse is read only now: an up-to-date check needs none of it.
-  const previous = recorded ? withReuseData(config, recorded) : undefined;
+  const built = latest ? withReuseData(config, latest) : undefined;
+  const previous = built?.outDir === config.outDir ? built : undefined;
   const reuse = config.cache ? pageReuseFrom(config.outDir, previous) : undefined;
   // Once the site is in place, the cache is saved while the previous output is removed.
-  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: previous, vouching: latest, swapped: () => persistCache(context) });
+  const { pages, searchWaitMs, compressMs, reused, digests, searchKeys } = await emitSite(context, site, { reuse, last: previous, vouching: built, swapped: () => persistCache(context) });
   // Recorded once the previous output is gone: removing it changes the files the new one shares with it.
   if (fingerprint) {
     try {
-      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests), searchKeys } : {}) });
+      recordBuild(config, { fingerprint, pages, warnings, broken: site.broken, inputs: inputs?.inputs ?? {}, descriptions: inputs?.descriptions ?? {}, ...(reuse ? { pageKeys: Object.fromEntries(reuse.keys), digests: Object.fromEntries(digests), searchKeys } : {}) });
     } catch (error) {
       // The site is built; only the next build's shortcut is lost.
       reporter.warn(`could not record this build in ${config.cacheDir} (${error instanceof Error ? error.message : String(error)}): the next build will not be able to reuse it`);

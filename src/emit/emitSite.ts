@@ -10,7 +10,7 @@ import { digest, openFileStore, storeTrust } from './fileStore.ts';
 import { INDEX_DIR } from '../search/format.ts';
 import { createCompressor } from './precompress.ts';
 import { relativeTo, withSlashes } from '../io/relative.ts';
-import { recordedChangeTimes, type LastBuild } from './upToDate.ts';
+import { recordedChangeTimes, type RecordedBuild } from './upToDate.ts';
 import { carriedFiles, indexesToCarry, recordsByPath, foldersToCarry, sameAsRecorded, type Placed } from './carry.ts';
 
 /** The caching policy as a `_headers` file, for static hosts that read one; `carried`: top-level folders still to be moved in. */
@@ -30,9 +30,9 @@ export interface EmitOptions {
   /** Pages taken from the last output (the cache is on). */
   reuse?: PageReuse | undefined;
   /** The record of the last build into this output, whose unchanged folders are carried into the new one. */
-  last?: LastBuild | undefined;
+  last?: RecordedBuild | undefined;
   /** The record of the last build into any output folder: what vouches for the files of the cache's stores (fileStore.ts's StoreTrust). */
-  vouching?: LastBuild | undefined;
+  vouching?: RecordedBuild | undefined;
   /** What to do once the site is in place, while the previous output is removed. */
   swapped?: (() => void) | undefined;
 }

@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { isRecorded, type LastBuild } from './upToDate.ts';
+import { isRecorded, type RecordedBuild } from './upToDate.ts';
 
 /**
  * Pages a build takes from the output of the last one instead of rendering
@@ -18,7 +18,7 @@ export interface PageReuse {
   digestOf(file: string): string | undefined;
 }
 
-export function pageReuseFrom(outDir: string, last: LastBuild | undefined): PageReuse {
+export function pageReuseFrom(outDir: string, last: RecordedBuild | undefined): PageReuse {
   const keys = new Map<string, string>();
   const written = new Map((last?.files ?? []).map((record) => [record[0].split(path.sep).join('/'), record]));
   const previous = new Map(Object.entries(last?.pageKeys ?? {}));

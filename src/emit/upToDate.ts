@@ -24,6 +24,34 @@ export interface LastBuild {
   /** What the build printed as warnings, printed again when it is reused. */
   warnings: string[];
   broken: BrokenLink[];
+  /**
+   * Every file and folder of the output as the build left it, in one digest (see scanOutput): the
+   * check compares it, and reads none of the records that a build needs (kept in REUSE_FILE).
+   */
+  output: string;
+  /**
+   * Names the record of what the build made that the next one reuses (ReuseData), kept in a file of
+   * its own (REUSE_FILE): a check that finds the output up to date needs none of it.
+   */
+  reuseId?: string;
+  /** Each content file read for the fingerprint, by its path: as it was then, and the digest of its contents. */
+  inputs?: Record<string, InputFile>;
+  /** Each API description read for the fingerprint, by its file (see DescriptionRecord). */
+  descriptions?: Record<string, DescriptionRecord>;
+}
+
+/**
+ * An API description as the fingerprint saw it: the digest of its files (the description and those its
+ * `$ref`s reach), and each file's size, times and inode. When all are as they were, the files are not
+ * read again: the `$ref`s they hold, and so the set of files, cannot have changed either.
+ */
+export interface DescriptionRecord {
+  digest: string;
+  files: [file: string, size: number, mtimeMs: number, ctimeMs: number, ino: number][];
+}
+
+/** What a build reuses of the last one, beside the record: read only by a build that has work to do. */
+export interface ReuseData {
   /** Every output file as the build left it (see OutputRecord). */
   files: OutputRecord[];
   /**
@@ -31,21 +59,17 @@ export interface LastBuild {
    * added since, or a folder given other permissions, another owner or attributes (each moves its
    * change time), is a change too.
    */
-  folders?: FolderRecord[];
-  /**
-   * Names the record of what the build made that the next one reuses (pageKeys, digests, searchKeys),
-   * kept in a file of its own (REUSE_FILE): a check that finds the output up to date needs none of it.
-   */
-  reuseId?: string;
+  folders: FolderRecord[];
   /** Each page's output file and the key of what it was rendered from (see pageReuse.ts). */
   pageKeys?: Record<string, string>;
   /** The digest of each compressed output file's contents, by its path (see precompress.ts). */
   digests?: Record<string, string>;
   /** The key each search index was made from, by its folder of the output (see emit/carry.ts). */
   searchKeys?: Record<string, string>;
-  /** Each content file read for the fingerprint, by its path: as it was then, and the digest of its contents. */
-  inputs?: Record<string, InputFile>;
 }
+
+/** The last build's record with what it left to reuse (nothing, when that file is missing or another build's). */
+export type RecordedBuild = LastBuild & ReuseData;
 
 /**
  * A content file as the fingerprint saw it: size, modification and change times, inode, digest. A file
@@ -58,16 +82,16 @@ export type InputFile = [size: number, mtimeMs: number, ctimeMs: number, ino: nu
 export interface Fingerprint {
   value: string;
   inputs: Record<string, InputFile>;
+  descriptions: Record<string, DescriptionRecord>;
 }
 
 const FILE = 'last-build.json';
 /**
- * What the next build reuses, beside the record: parsed by every check, the digests and page keys of a
- * three-version site (2,800 entries) tipped its heap into a full collection the process then waited for
- * on exit (~10 ms of a 270 ms check).
+ * What the next build reuses, beside the record: parsed by every check, the records of a three-version
+ * site's 3,800 output files and its digests and page keys cost the check more than a tenth of its time
+ * (parsing, and collecting what was parsed).
  */
 const REUSE_FILE = 'last-build-reuse.json';
-type ReuseData = Pick<LastBuild, 'pageKeys' | 'digests' | 'searchKeys'>;
 /** Larger content files (pictures, mostly) are compared by size and time rather than read. */
 const HASHED_UP_TO = 256 * 1024;
 
@@ -89,26 +113,40 @@ export function isRecorded(stat: Stats, record: OutputRecord): boolean {
 }
 
 /**
- * Calls `visit` with every folder of the output folder (the output itself first, as '') and every file
- * in it, by relative path, with its lstat, until `visit` says to stop (false); false also when the
- * folder holds anything but folders and files (a symbolic link: the build writes none, and one would
- * lead reads and links elsewhere) or is itself a link or missing. Nothing is kept: a check that
- * compares as it walks stops at the first difference, and thousands of stats never outlive the call
- * (kept in a map, they were promoted and collected as old objects: ~10 ms of a three-version check).
+ * The digest of the output folder as it is: every folder (the output itself first, as '') with its mode
+ * and change time, and every file with its size, times, inode and mode, by relative path, in the order
+ * the folders list them (the same for an untouched folder; another order only costs a build). With
+ * `records`, each is kept there too, for the build after. Undefined when the folder holds anything but
+ * folders and files (a symbolic link: the build writes none, and one would lead reads and links
+ * elsewhere), is itself a link, or is missing. The numbers go into the digest as doubles, not text:
+ * formatting 23,000 of them cost as much as the stats on three versions.
  */
-function walkOutput(outDir: string, visit: (kind: 'file' | 'folder', rel: string, stat: Stats) => boolean): boolean {
+function scanOutput(outDir: string, records?: Pick<ReuseData, 'files' | 'folders'>): string | undefined {
   const top = lstatSync(outDir, { throwIfNoEntry: false });
-  if (top?.isDirectory() !== true || !visit('folder', '', top)) return false;
+  if (top?.isDirectory() !== true) return undefined;
+  let names = '';
+  const numbers: number[] = [top.mode, top.ctimeMs];
+  records?.folders.push(['', top.mode, top.ctimeMs]);
   for (const entry of readdirSync(outDir, { withFileTypes: true, recursive: true })) {
     const { file, rel } = entryPaths(outDir, entry);
-    const kind = entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : undefined;
-    if (kind === undefined || !visit(kind, rel, lstatSync(file))) return false;
+    // Its own stat, not the listing's type: what is there now is what is compared.
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() === true) {
+      numbers.push(stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode);
+      records?.files.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]);
+    } else if (stat?.isDirectory() === true) {
+      // A folder's two numbers and a negative mark: a folder is never read as a file's numbers.
+      numbers.push(-1, stat.mode, stat.ctimeMs);
+      records?.folders.push([rel, stat.mode, stat.ctimeMs]);
+    } else return undefined;
+    names += `${rel}\0`;
   }
-  return true;
+  return createHash('sha1').update(names).update(new Uint8Array(new Float64Array(numbers).buffer)).digest('base64url');
 }
 
-/** `previous`: the files the last fingerprint read; those unchanged since are not read again. */
-export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }, previous: Record<string, InputFile> = {}): Fingerprint {
+/** `last`: what the last fingerprint read; files unchanged since are not read again. */
+export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }, last: Pick<LastBuild, 'inputs' | 'descriptions'> = {}): Fingerprint {
+  const previous = last.inputs ?? {};
   const hash = createHash('sha1');
   const inputs: Record<string, InputFile> = {};
   const { cache: _cache, cacheDir: _cacheDir, ...settings } = config;
@@ -140,23 +178,39 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   }
   // Every version's description (and the files its $refs name), not only the current one.
   const descriptions = new Set([config.openapiFile, ...config.versions.map((v) => v.openapiFile)].filter((file): file is string => file !== undefined));
+  const described: Record<string, DescriptionRecord> = {};
   for (const description of descriptions) {
-    for (const source of descriptionSources(description)) hash.update(source.file).update('\0').update(source.text ?? '\0missing').update('\0');
+    const record = describedAsBefore(last.descriptions?.[description]) ?? describe(description);
+    if (record.files.length > 0) described[description] = record;
+    hash.update(description).update('\0').update(record.digest).update('\0');
   }
   hash.update(assetsFingerprint({ contentDir: config.contentDir }));
-  return { value: hash.digest('base64url'), inputs };
+  return { value: hash.digest('base64url'), inputs, descriptions: described };
 }
 
-function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
-  const files: OutputRecord[] = [];
-  const folders: FolderRecord[] = [];
-  const complete = walkOutput(outDir, (kind, rel, stat) => {
-    if (kind === 'file') files.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]);
-    else folders.push([rel, stat.mode, stat.ctimeMs]);
-    return true;
-  });
-  // An output holding a link is never up to date: recorded as nothing, the next build builds.
-  return complete ? { files, folders } : { files: [], folders: [] };
+/** The record of a description, its files read (none kept when one cannot be read or is outside its folder: read again next time). */
+function describe(description: string): DescriptionRecord {
+  const hash = createHash('sha1');
+  const files: DescriptionRecord['files'] = [];
+  let complete = true;
+  for (const source of descriptionSources(description)) {
+    hash.update(source.file).update('\0').update(source.text ?? '\0missing').update('\0');
+    // Its stat from before it was read: one taken after would vouch for a write made in between.
+    const { stat } = source;
+    if (stat === undefined) complete = false;
+    else files.push([source.file, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino]);
+  }
+  return { digest: hash.digest('base64url'), files: complete ? files : [] };
+}
+
+/** `record`, when every file it names is as it was then. */
+function describedAsBefore(record: DescriptionRecord | undefined): DescriptionRecord | undefined {
+  if (record === undefined || record.files.length === 0) return undefined;
+  for (const [file, size, mtimeMs, ctimeMs, ino] of record.files) {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined || stat.size !== size || stat.mtimeMs !== mtimeMs || stat.ctimeMs !== ctimeMs || stat.ino !== ino) return undefined;
+  }
+  return record;
 }
 
 /**
@@ -167,62 +221,63 @@ function listOutput(outDir: string): Pick<LastBuild, 'files' | 'folders'> {
 export function lastBuildRecord(config: ResolvedConfig): LastBuild | undefined {
   try {
     const last = JSON.parse(readRegularFile(path.join(config.cacheDir, FILE)).toString('utf8')) as LastBuild;
-    return typeof last.outDir === 'string' && Array.isArray(last.files) ? last : undefined;
+    return typeof last.outDir === 'string' && typeof last.output === 'string' ? last : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The change time the record gives each file of that build's output, by inode. */
-export function recordedChangeTimes(last: LastBuild): Map<number, number> {
+export function recordedChangeTimes(last: RecordedBuild): Map<number, number> {
   return new Map(last.files.map((record) => [record[4], record[3]]));
 }
 
 /**
- * The record with what the last build left for the next one to reuse (page keys, digests, index keys),
- * when its file is the one written with this record (else without: nothing is reused, all is made).
+ * The record with what the last build left for the next one to reuse (output files, page keys,
+ * digests, index keys), when its file is the one written with this record (else none: nothing of the
+ * last output is reused or vouched for, all is made).
  */
-export function withReuseData(config: ResolvedConfig, last: LastBuild): LastBuild {
-  const { pageKeys: _pageKeys, digests: _digests, searchKeys: _searchKeys, ...record } = last;
-  if (last.reuseId === undefined) return record;
+export function withReuseData(config: ResolvedConfig, last: LastBuild): RecordedBuild {
+  const none: RecordedBuild = { ...last, files: [], folders: [] };
+  if (last.reuseId === undefined) return none;
   try {
-    const data = JSON.parse(readRegularFile(path.join(config.cacheDir, REUSE_FILE)).toString('utf8')) as ReuseData & { id?: unknown };
-    if (data.id !== last.reuseId) return record;
-    return { ...record, ...(data.pageKeys ? { pageKeys: data.pageKeys } : {}), ...(data.digests ? { digests: data.digests } : {}), ...(data.searchKeys ? { searchKeys: data.searchKeys } : {}) };
+    const data = JSON.parse(readRegularFile(path.join(config.cacheDir, REUSE_FILE)).toString('utf8')) as Partial<ReuseData> & { id?: unknown };
+    if (data.id !== last.reuseId || !Array.isArray(data.files) || !Array.isArray(data.folders)) return none;
+    return {
+      ...last,
+      files: data.files,
+      folders: data.folders,
+      ...(data.pageKeys ? { pageKeys: data.pageKeys } : {}),
+      ...(data.digests ? { digests: data.digests } : {}),
+      ...(data.searchKeys ? { searchKeys: data.searchKeys } : {}),
+    };
   } catch {
-    return record;
+    return none;
   }
 }
 
-/** The last build, if its inputs were these and its output is untouched. */
+/** The last build, if its inputs were these and its output is untouched: the very files and folders it left, and no other. */
 export function reusableBuild(config: ResolvedConfig, fingerprint: string, last = lastBuildRecord(config)): LastBuild | undefined {
-  if (last === undefined || last.fingerprint !== fingerprint || last.folders === undefined) return undefined;
-  // The very files and folders the build left, and no other: one added, removed, replaced, linked or edited since is a reason to build.
-  const files = new Map(last.files.map((record) => [record[0], record]));
-  const folders = new Map(last.folders.map((record) => [record[0], record]));
-  let seenFiles = 0;
-  let seenFolders = 0;
-  const same = walkOutput(config.outDir, (kind, rel, stat) => {
-    if (kind === 'file') {
-      const record = files.get(rel);
-      seenFiles += 1;
-      return record !== undefined && isRecorded(stat, record);
-    }
-    const record = folders.get(rel);
-    seenFolders += 1;
-    return record !== undefined && record[1] === stat.mode && record[2] === stat.ctimeMs;
-  });
-  return same && seenFiles === files.size && seenFolders === folders.size ? last : undefined;
+  if (last === undefined || last.fingerprint !== fingerprint) return undefined;
+  try {
+    return scanOutput(config.outDir) === last.output ? last : undefined;
+  } catch {
+    // A folder removed or made unreadable while it is read: not the output the record describes.
+    return undefined;
+  }
 }
 
-export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'files' | 'outDir' | 'reuseId'>): void {
+export function recordBuild(config: ResolvedConfig, build: Omit<LastBuild, 'outDir' | 'reuseId' | 'output'> & Omit<ReuseData, 'files' | 'folders'>): void {
   const { pageKeys, digests, searchKeys, ...rest } = build;
-  const reuse = pageKeys !== undefined || digests !== undefined || searchKeys !== undefined;
   mkdirSync(config.cacheDir, { recursive: true });
+  const listed: Pick<ReuseData, 'files' | 'folders'> = { files: [], folders: [] };
+  // An output holding a link is never up to date: recorded as no output, the next build builds.
+  const output = scanOutput(config.outDir, listed) ?? '';
   // The data to reuse first, under a new name the record then gives: a build stopped between the two
   // writes leaves a record naming the previous data, or none, never data it was not written with.
-  const reuseId = reuse ? randomUUID() : undefined;
-  if (reuseId !== undefined) writeWhole(config.cacheDir, REUSE_FILE, JSON.stringify({ id: reuseId, pageKeys, digests, searchKeys }));
-  const record: LastBuild = { ...rest, ...(reuseId !== undefined ? { reuseId } : {}), outDir: config.outDir, ...listOutput(config.outDir) };
+  const reuseId = randomUUID();
+  const reuse: ReuseData = output === '' ? { files: [], folders: [] } : { ...listed, pageKeys, digests, searchKeys };
+  writeWhole(config.cacheDir, REUSE_FILE, JSON.stringify({ id: reuseId, ...reuse }));
+  const record: LastBuild = { ...rest, reuseId, outDir: config.outDir, output };
   writeWhole(config.cacheDir, FILE, JSON.stringify(record));
 }

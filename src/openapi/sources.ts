@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createConfinement, type Confinement } from '../io/confinement.ts';
 
@@ -8,6 +8,8 @@ export interface DescriptionSource {
   text: string | undefined;
   /** Set when a `$ref` names this file outside the description's folder: it is not read. */
   outside?: { from: string; ref: string };
+  /** The file as it was just before it was read: a write since moves its times (see upToDate.ts). */
+  stat?: Stats;
 }
 
 /** The folder a description's `$ref`s may read from: the description's own folder and what lies under it. */
@@ -54,12 +56,14 @@ export function descriptionSources(file: string): DescriptionSource[] {
       continue;
     }
     let text: string | undefined;
+    let stat: Stats | undefined;
     try {
+      stat = statSync(next.file);
       text = readFileSync(next.file, 'utf8');
     } catch {
       text = undefined;
     }
-    sources.push({ file: next.file, text });
+    sources.push({ file: next.file, text, ...(text !== undefined && stat !== undefined ? { stat } : {}) });
     if (text === undefined || !text.includes('$ref')) continue;
     for (const match of text.matchAll(REF)) {
       const ref = match[1] ?? '';

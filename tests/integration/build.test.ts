@@ -314,6 +314,9 @@ describe('build failures and options', () => {
       const reuse = JSON.parse(readFileSync(path.join(cache, 'last-build-reuse.json'), 'utf8')) as Record<string, unknown>;
       expect(record).not.toHaveProperty('pageKeys');
       expect(record).not.toHaveProperty('digests');
+      // Nor the list of output files: the check compares their digest.
+      expect(record).not.toHaveProperty('files');
+      expect(reuse.files).toEqual(expect.arrayContaining([expect.arrayContaining([path.join('docs', 'intro.html')])]));
       expect(reuse.id).toBe(record.reuseId);
       expect(Object.keys(reuse.pageKeys as object)).toContain('docs/intro.html');
       // Up to date without it.
@@ -664,6 +667,26 @@ describe('build failures and options', () => {
       const edited = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
       expect(edited.stderr).not.toMatch(/are up to date/);
       expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('The operator of the device.');
+      // Unchanged files are not read again to be found unchanged; one edited to the same size, its
+      // modification time put back, is still seen (its change time moved).
+      expect((await cli(['build', '--openapi', 'openapi/api.yaml'], project.root)).stderr).toMatch(/are up to date/);
+      const before = statSync(owner);
+      writeFileSync(owner, readFileSync(owner, 'utf8').replace('The operator of the device.', 'The operator of the machine'));
+      expect(statSync(owner).size).toBe(before.size);
+      utimesSync(owner, before.atime, before.mtime);
+      const sameSize = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
+      expect(sameSize.stderr).not.toMatch(/are up to date/);
+      expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('The operator of the machine');
+      // A file the description now refers to, and that one edited: each seen.
+      const api = path.join(project.root, 'openapi', 'api.yaml');
+      writeFileSync(path.join(project.root, 'openapi', 'schemas', 'Site.yaml'), 'type: object\ndescription: Where the device stands.\n');
+      writeFileSync(api, `${readFileSync(api, 'utf8').trimEnd()}\n    Site:\n      $ref: ./schemas/Site.yaml\n`);
+      const added = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
+      expect(added.code, added.stderr).toBe(0);
+      expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('Where the device stands.');
+      writeFileSync(path.join(project.root, 'openapi', 'schemas', 'Site.yaml'), 'type: object\ndescription: Where the device is.\n');
+      expect((await cli(['build', '--openapi', 'openapi/api.yaml'], project.root)).stderr).not.toMatch(/are up to date/);
+      expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('Where the device is.');
     } finally {
       project.cleanup();
     }
@@ -752,6 +775,25 @@ describe('build failures and options', () => {
       const restored = await cli(['build'], project.root);
       expect(restored.stderr).not.toMatch(upToDate);
       expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      // A file added, removed, or one moved to another's name, or a link added: built again, which undoes it.
+      const extra = path.join(project.root, 'dist', 'docs', 'extra.html');
+      writeFileSync(extra, 'added');
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(existsSync(extra)).toBe(false);
+      rmSync(path.join(project.root, 'dist', 'markdown-page.html.gz'));
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(existsSync(path.join(project.root, 'dist', 'markdown-page.html.gz'))).toBe(true);
+      const setup = path.join(project.root, 'dist', 'docs', 'guide', 'setup.html');
+      const setupHtml = readFileSync(setup, 'utf8');
+      renameSync(page, setup);
+      writeFileSync(page, setupHtml);
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(readFileSync(page, 'utf8')).toContain('Welcome to the edited fixture.');
+      const link = path.join(project.root, 'dist', 'docs', 'link.html');
+      symlinkSync(page, link);
+      expect((await cli(['build'], project.root)).stderr).not.toMatch(upToDate);
+      expect(existsSync(link)).toBe(false);
+      expect((await cli(['build'], project.root)).stderr).toMatch(upToDate);
       // A folder added by hand, even empty, or a folder's permissions changed: built again, which undoes it.
       const planted = path.join(project.root, 'dist', 'docs', 'planted');
       mkdirSync(planted);

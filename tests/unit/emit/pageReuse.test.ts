@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageReuseFrom } from '../../../src/emit/pageReuse.ts';
-import type { LastBuild } from '../../../src/emit/upToDate.ts';
+import type { RecordedBuild } from '../../../src/emit/upToDate.ts';
 
 let dir = '';
 const made: string[] = [];
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /** An output folder with one page, and the record the build that wrote it left. */
-function lastOutput(key: string): { out: string; last: LastBuild } {
+function lastOutput(key: string): { out: string; last: RecordedBuild } {
   dir = mkdtempSync(path.join(tmpdir(), 'mapsdocs-reuse-'));
   made.push(dir);
   const out = path.join(dir, 'dist');
@@ -20,7 +20,7 @@ function lastOutput(key: string): { out: string; last: LastBuild } {
   mkdirSync(out);
   writeFileSync(file, '<p>intro</p>');
   const stat = statSync(file);
-  return { out, last: { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [['intro.html', stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'intro.html': key } } };
+  return { out, last: { fingerprint: 'f', outDir: out, output: '', pages: 1, warnings: [], broken: [], folders: [], files: [['intro.html', stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'intro.html': key } } };
 }
 
 describe('pageReuseFrom', () => {
@@ -65,7 +65,7 @@ describe('pageReuseFrom', () => {
     writeFileSync(path.join(elsewhere, 'a.html'), '<p>not built here</p>');
     symlinkSync(elsewhere, path.join(out, 'docs'));
     const stat = statSync(path.join(elsewhere, 'a.html'));
-    const last: LastBuild = { fingerprint: 'f', outDir: out, pages: 1, warnings: [], broken: [], files: [[path.join('docs', 'a.html'), stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'docs/a.html': 'k1' } };
+    const last: RecordedBuild = { fingerprint: 'f', outDir: out, output: '', pages: 1, warnings: [], broken: [], folders: [], files: [[path.join('docs', 'a.html'), stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.mode]], pageKeys: { 'docs/a.html': 'k1' } };
     expect(pageReuseFrom(out, last).kept('docs/a.html', 'k1')).toBeUndefined();
   });
 });
