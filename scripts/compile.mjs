@@ -86,6 +86,9 @@ await build({
   // parts that load lazily stay external. swagger-parser is bundled (in a chunk loaded on first use) so that
   // its patch above applies.
   external: ['shiki', 'shiki/*', '@shikijs/*', 'mermaid', 'esbuild', 'chokidar', 'playwright-core'],
+  // jsonc-parser's main entry is a UMD build whose require() of its own files a bundle cannot follow;
+  // its ES module build (package.json's "module") bundles as any other.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   banner: { js: "import { createRequire as __mapsdocsCreateRequire } from 'node:module'; const require = __mapsdocsCreateRequire(import.meta.url);" },
   jsx: 'automatic',
   // React's production builds: its development JSX runtime validates every element (~30 % of render time).

@@ -3,6 +3,7 @@ import { createConfinement, readInside } from '../io/confinement.ts';
 import path from 'node:path';
 import * as z from 'zod';
 import { UserError, UserErrors, type SourceLocation } from '../errors.ts';
+import { assertStrictJson } from '../util/strictJson.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
 import type { SiteConfig } from './schema.ts';
 
@@ -57,7 +58,9 @@ export interface VersionInputs {
 export function readVersionsFile(contentDir: string): { names: string[]; locate: (index: number) => SourceLocation } {
   const file = path.join(contentDir, VERSIONS_FILE);
   if (!existsSync(file)) return { names: [], locate: () => ({ file }) };
-  const yaml = parseYaml(readInside(createConfinement([contentDir]), file, `content/${VERSIONS_FILE}`), file);
+  const text = readInside(createConfinement([contentDir]), file, `content/${VERSIONS_FILE}`);
+  assertStrictJson(text, file, `content/${VERSIONS_FILE}`);
+  const yaml = parseYaml(text, file);
   const names = validateYaml(versionsSchema, yaml, file);
   const locate = (index: number): SourceLocation => ({ file, ...yaml.locate([index]) });
   const seen = new Set<string>();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { createConfinement, readInside } from '../io/confinement.ts';
+import { assertStrictJson } from '../util/strictJson.ts';
 import { parseYaml, validateYaml } from '../util/yamlFile.ts';
 
 /**
@@ -50,9 +51,10 @@ export function loadCategory(docsDir: string, dir: string, previous?: Category, 
     if (!existsSync(file)) continue;
     const source = readInside(createConfinement([docsDir]), file, `${dir ? `${dir}/` : ''}${name}`);
     if (previous && previous.file === file && previous.source === source) return previous;
+    // A JSON file as Docusaurus reads it (strict JSON); then, as JSON is YAML, one parser gives positions for both.
+    if (name.endsWith('.json')) assertStrictJson(source, file, `${dir ? `${dir}/` : ''}${name}`);
     const known = parsed?.get(source);
     if (known) return { dir, meta: known, file, source };
-    // JSON is YAML, so one parser gives positions for both.
     const meta = validateYaml(categorySchema, parseYaml(source, file), file);
     parsed?.set(source, meta);
     return { dir, meta, file, source };

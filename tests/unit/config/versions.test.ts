@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../src/config/resolve.ts';
 import { formatUserError, userErrorsOf } from '../../../src/errors.ts';
+import { readSidebarsFile } from '../../../src/nav/sidebarsFile.ts';
 import { tempProject } from '../../helpers/tempSite.ts';
 
 let cleanup: (() => void) | undefined;
@@ -112,6 +113,33 @@ describe('docs versions', () => {
     const errors = errorsOf(root);
     expect(errors[0]).toMatch(/^content\/versions\.json:3:3: error: \[1\]: must be a version name that a URL segment can hold/);
     expect(errors[1]).toMatch(/^content\/versions\.json:4:3: error: \[2\]: "current" names content\/docs: it cannot be listed/);
+  });
+
+  it('read versions.json and sidebars files as strict JSON, as Docusaurus does: each mistake at its line and column', () => {
+    const cases: [string, string][] = [
+      ['[\n  "4.4",\n  "4.3",\n]\n', 'content/versions.json:4:1: error: content/versions.json is not valid JSON: a trailing comma: JSON allows none after the last item'],
+      ["[\n  '4.4'\n]\n", "content/versions.json:2:3: error: content/versions.json is not valid JSON: a single quote: JSON strings take double quotes"],
+      ['[\n  "4.4" # newest\n]\n', 'content/versions.json:2:9: error: content/versions.json is not valid JSON: a comment: JSON has none'],
+      ['[\n  "4.4" // newest\n]\n', 'content/versions.json:2:9: error: content/versions.json is not valid JSON: a comment: JSON has none'],
+      ['[\n  "4.4"\n  "4.3"\n]\n', 'content/versions.json:3:3: error: content/versions.json is not valid JSON: a comma is expected between two items'],
+      ['[\n  "4.4"\n', 'content/versions.json:3:1: error: content/versions.json is not valid JSON: the list is not closed: "]" is expected'],
+      ['["4.4"] ["4.3"]\n', 'content/versions.json:1:9: error: content/versions.json is not valid JSON: text after the value: a JSON file holds one value'],
+    ];
+    for (const [text, error] of cases) {
+      const { root } = project({ files: { 'content/versions.json': text, 'content/versioned_docs/version-4.4/intro.md': '# Intro\n' } });
+      expect(errorsOf(root), text).toEqual([`${error}\n  hint: content/versions.json is JSON, as Docusaurus reads it: strings in double quotes, no comments, no comma after the last item`]);
+    }
+    const sidebars = project({ versions: ['4.4'], files: { 'content/versioned_sidebars/version-4.4-sidebars.json': '{\n  "tutorialSidebar": ["intro",],\n}\n' } });
+    expect(() => readSidebarsFile(path.join(sidebars.content, 'versioned_sidebars', 'version-4.4-sidebars.json'))).toThrow(/^version-4\.4-sidebars\.json is not valid JSON: a trailing comma/);
+    const thrown = (() => {
+      try {
+        readSidebarsFile(path.join(sidebars.content, 'versioned_sidebars', 'version-4.4-sidebars.json'));
+      } catch (error) {
+        return userErrorsOf(error)[0]?.location;
+      }
+      return undefined;
+    })();
+    expect(thrown).toMatchObject({ line: 2, column: 31 });
   });
 
   it('refuses two versions served at one path', () => {

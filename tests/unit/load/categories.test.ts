@@ -48,4 +48,23 @@ describe('category files of several docs versions', () => {
     expect(found?.message).toMatch(/label/);
     expect(found?.location?.file).toBe(path.join(old, 'guide', '_category_.json'));
   });
+
+  it('read _category_.json as strict JSON, as Docusaurus does, even where a version holds the same text as YAML', () => {
+    const [current, old] = trees('{"label": "Guide",}', '{"label": "Guide",}');
+    // The same text, valid YAML, in a .yml file of another folder: parsed first, it is no pass for the JSON file.
+    const parsed = new Map<string, CategoryMeta>();
+    const yml = path.join(current, 'other');
+    mkdirSync(yml);
+    writeFileSync(path.join(yml, '_category_.yml'), '{"label": "Guide",}');
+    expect(loadCategory(current, 'other', undefined, parsed).meta.label).toBe('Guide');
+    for (const tree of [current, old]) {
+      let thrown: unknown;
+      try {
+        loadCategory(tree, 'guide', undefined, parsed);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ message: 'guide/_category_.json is not valid JSON: a trailing comma: JSON allows none after the last item', location: { file: path.join(tree, 'guide', '_category_.json'), line: 1, column: 19 } });
+    }
+  });
 });
