@@ -4,7 +4,7 @@ import path from 'node:path';
 import { assetsFingerprint } from '../assets.ts';
 import type { BrokenLink } from '../check/links.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
-import { descriptionSources } from '../openapi/sources.ts';
+import { descriptionConfinement, descriptionSources } from '../openapi/sources.ts';
 import { readRegularFile } from '../io/readRegular.ts';
 import { entryPaths, withSlashes } from '../io/relative.ts';
 import { writeWhole } from '../io/writeWhole.ts';
@@ -187,7 +187,7 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
   const descriptions = new Set([config.openapiFile, ...config.versions.map((v) => v.openapiFile)].filter((file): file is string => file !== undefined));
   const described: Record<string, DescriptionRecord> = {};
   for (const description of descriptions) {
-    const record = describedAsBefore(last.descriptions?.[description]) ?? describe(description);
+    const record = describedAsBefore(description, last.descriptions?.[description]) ?? describe(description);
     if (record.files.length > 0) described[description] = record;
     hash.update(description).update('\0').update(record.digest).update('\0');
   }
@@ -210,11 +210,18 @@ function describe(description: string): DescriptionRecord {
   return { digest: hash.digest('base64url'), files: complete ? files : [] };
 }
 
-/** `record`, when every file it names is as it was then. */
-function describedAsBefore(record: DescriptionRecord | undefined): DescriptionRecord | undefined {
+/**
+ * `record`, when every file it names is as it was then, and still inside the description's folder: a
+ * folder on the way replaced by a link to elsewhere leaves the files as they were, but the build refuses
+ * a `$ref` that leads out (helper-31, defect 1).
+ */
+function describedAsBefore(description: string, record: DescriptionRecord | undefined): DescriptionRecord | undefined {
   if (record === undefined || record.files.length === 0) return undefined;
+  const confinement = descriptionConfinement(description);
   for (const [file, size, mtimeMs, ctimeMs, ino] of record.files) {
-    const stat = statSync(file, { throwIfNoEntry: false });
+    const located = confinement.locate(file);
+    if (located.status !== 'inside') return undefined;
+    const stat = statSync(located.real, { throwIfNoEntry: false });
     if (stat === undefined || stat.size !== size || stat.mtimeMs !== mtimeMs || stat.ctimeMs !== ctimeMs || stat.ino !== ino) return undefined;
   }
   return record;

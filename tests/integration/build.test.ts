@@ -687,6 +687,15 @@ describe('build failures and options', () => {
       writeFileSync(path.join(project.root, 'openapi', 'schemas', 'Site.yaml'), 'type: object\ndescription: Where the device is.\n');
       expect((await cli(['build', '--openapi', 'openapi/api.yaml'], project.root)).stderr).not.toMatch(/are up to date/);
       expect(readFileSync(path.join(dir, 'reference.html'), 'utf8')).toContain('Where the device is.');
+      expect((await cli(['build', '--openapi', 'openapi/api.yaml'], project.root)).stderr).toMatch(/are up to date/);
+      // The folder of the files it refers to moved out and linked back: each file is as it was, but it
+      // now lies outside the description's folder, which a build refuses, cached or not.
+      const schemas = path.join(project.root, 'openapi', 'schemas');
+      renameSync(schemas, path.join(project.root, 'schemas-elsewhere'));
+      symlinkSync(path.join(project.root, 'schemas-elsewhere'), schemas);
+      const moved = await cli(['build', '--openapi', 'openapi/api.yaml'], project.root);
+      expect(moved.code).toBe(1);
+      expect(moved.stderr).toMatch(/openapi\/api\.yaml:\d+:\d+: error: the \$ref "[^"]+" names a file outside the description's folder/);
     } finally {
       project.cleanup();
     }
