@@ -31,10 +31,13 @@ const PAGES_IN_FLIGHT_WITH_READERS = 8;
 /**
  * What a page's parse depends on: its own text and route, the base URL, and the version routes its
  * links are kept within; not the other pages (the routes of the files it links to are filled in
- * after parsing), so adding or removing a page parses no other page again.
+ * after parsing), so adding or removing a page parses no other page again. And where the content
+ * folder is: a parse names the files its links and images lead to by their absolute paths, and says
+ * which lie outside that folder (helper-31: a cache carried to a project at another path, or used with
+ * another --content, left every link to a markdown file unresolved).
  */
 function pageCacheKey(context: BuildContext, page: SourcePage): string {
-  return hashOf(context.engine, page.relFile, page.route, page.hash, context.config.baseUrl, ...context.config.versions.map((v) => v.routeBase));
+  return hashOf(context.engine, context.config.contentDir, page.relFile, page.route, page.hash, context.config.baseUrl, ...context.config.versions.map((v) => v.routeBase));
 }
 
 /**

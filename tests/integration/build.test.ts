@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, statSync, utimesSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -340,6 +340,41 @@ describe('build failures and options', () => {
       expect(kept(other.stdout + other.stderr)).toBe(0);
       await expectAsBuiltWithoutCache(project.root);
     } finally {
+      project.cleanup();
+    }
+  });
+
+  it('parses again what it parsed from a content folder at another path: links to markdown files and images resolve where the content is now', async () => {
+    const project = tempProject({ fixture: 'basic' });
+    const moved = `${project.root}-moved`;
+    try {
+      writeFileSync(path.join(project.content, 'docs', 'pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      writeFileSync(path.join(project.content, 'docs', 'intro.md'), `${readFileSync(path.join(project.content, 'docs', 'intro.md'), 'utf8')}\n![A picture](pic.svg)\n`);
+      expect((await cli(['build', '--no-search'], project.root)).code).toBe(0);
+      // Another content folder, a copy whose picture differs: its own files, not the first folder's.
+      cpSync(project.content, path.join(project.root, 'content2'), { recursive: true });
+      writeFileSync(path.join(project.root, 'content2', 'docs', 'pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="2"/>');
+      for (const out of ['cached', 'fresh']) {
+        const result = await cli(['build', '--no-search', '--content', 'content2', '--out', out, ...(out === 'fresh' ? ['--no-cache'] : [])], project.root);
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).not.toMatch(/is not a page of the site|no such file/);
+      }
+      const intro = (out: string): string => readFileSync(path.join(project.root, out, 'docs', 'intro.html'), 'utf8');
+      expect(intro('cached')).toContain('href="/docs/guide/setup#install-it"');
+      expect(intro('cached')).toBe(intro('fresh'));
+      // The whole project moved, its cache with it (a CI cache restored at another path).
+      renameSync(project.root, moved);
+      const again = await cli(['build', '--no-search'], moved);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).not.toMatch(/is not a page of the site|no such file/);
+      expect(readFileSync(path.join(moved, 'dist', 'docs', 'intro.html'), 'utf8')).toContain('href="/docs/guide/setup#install-it"');
+      expect((await cli(['build', '--no-search', '--no-cache', '--out', 'fresh'], moved)).code).toBe(0);
+      for (const file of walk(path.join(moved, 'fresh'))) {
+        const rel = path.relative(path.join(moved, 'fresh'), file);
+        expect(readFileSync(path.join(moved, 'dist', rel)).equals(readFileSync(file)), rel).toBe(true);
+      }
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
       project.cleanup();
     }
   });
