@@ -3,8 +3,8 @@ import { createConfinement, readInside } from '../io/confinement.ts';
 import path from 'node:path';
 import * as z from 'zod';
 import { UserError, UserErrors, type SourceLocation } from '../errors.ts';
-import { assertStrictJson } from '../util/strictJson.ts';
-import { parseYaml, validateYaml } from '../util/yamlFile.ts';
+import { parseStrictJson } from '../util/strictJson.ts';
+import { validateYaml } from '../util/yamlFile.ts';
 import type { SiteConfig } from './schema.ts';
 
 /** The unreleased docs, in content/docs, as Docusaurus names them. */
@@ -58,9 +58,8 @@ export interface VersionInputs {
 export function readVersionsFile(contentDir: string): { names: string[]; locate: (index: number) => SourceLocation } {
   const file = path.join(contentDir, VERSIONS_FILE);
   if (!existsSync(file)) return { names: [], locate: () => ({ file }) };
-  const text = readInside(createConfinement([contentDir]), file, `content/${VERSIONS_FILE}`);
-  assertStrictJson(text, file, `content/${VERSIONS_FILE}`);
-  const yaml = parseYaml(text, file);
+  const shown = `content/${VERSIONS_FILE}`;
+  const yaml = parseStrictJson(readInside(createConfinement([contentDir]), file, shown), file, shown);
   const names = validateYaml(versionsSchema, yaml, file);
   const locate = (index: number): SourceLocation => ({ file, ...yaml.locate([index]) });
   const seen = new Set<string>();

@@ -151,6 +151,11 @@ function scanOutput(outDir: string, records?: Pick<ReuseData, 'files' | 'folders
   return createHash('sha1').update(names).update(new Uint8Array(new Float64Array(numbers).buffer)).digest('base64url');
 }
 
+/** Whether an input file is as a stat taken before it was last read saw it (its change time moves with every write, and no program sets it back). */
+function unchangedSince(stat: Stats, size: number, mtimeMs: number, ctimeMs: number, ino: number): boolean {
+  return stat.size === size && stat.mtimeMs === mtimeMs && stat.ctimeMs === ctimeMs && stat.ino === ino;
+}
+
 /** `last`: what the last fingerprint read; files unchanged since are not read again. */
 export function inputFingerprint(config: ResolvedConfig, engine: string, options: { search: boolean }, last: Pick<LastBuild, 'inputs' | 'descriptions'> = {}): Fingerprint {
   const previous = last.inputs ?? {};
@@ -176,7 +181,7 @@ export function inputFingerprint(config: ResolvedConfig, engine: string, options
     hash.update(rel).update('\0');
     if (stat.size <= HASHED_UP_TO) {
       const was = previous[rel];
-      const same = was !== undefined && was[0] === stat.size && was[1] === stat.mtimeMs && was[2] === stat.ctimeMs && was[3] === stat.ino;
+      const same = was !== undefined && unchangedSince(stat, was[0], was[1], was[2], was[3]);
       const digest = same ? was[4] : createHash('sha1').update(readFileSync(file)).digest('base64url');
       inputs[rel] = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, digest];
       hash.update(digest);
@@ -222,7 +227,7 @@ function describedAsBefore(description: string, record: DescriptionRecord | unde
     const located = confinement.locate(file);
     if (located.status !== 'inside') return undefined;
     const stat = statSync(located.real, { throwIfNoEntry: false });
-    if (stat === undefined || stat.size !== size || stat.mtimeMs !== mtimeMs || stat.ctimeMs !== ctimeMs || stat.ino !== ino) return undefined;
+    if (stat === undefined || !unchangedSince(stat, size, mtimeMs, ctimeMs, ino)) return undefined;
   }
   return record;
 }

@@ -49,10 +49,12 @@ export function loadCategory(docsDir: string, dir: string, previous?: Category, 
   for (const name of NAMES) {
     const file = path.join(docsDir, dir, name);
     if (!existsSync(file)) continue;
-    const source = readInside(createConfinement([docsDir]), file, `${dir ? `${dir}/` : ''}${name}`);
+    const shown = `${dir ? `${dir}/` : ''}${name}`;
+    const source = readInside(createConfinement([docsDir]), file, shown);
     if (previous && previous.file === file && previous.source === source) return previous;
-    // A JSON file as Docusaurus reads it (strict JSON); then, as JSON is YAML, one parser gives positions for both.
-    if (name.endsWith('.json')) assertStrictJson(source, file, `${dir ? `${dir}/` : ''}${name}`);
+    // A JSON file as Docusaurus reads it (strict JSON), checked before a parse of the same text is
+    // taken; then, as JSON is YAML, one parser gives positions for both.
+    if (name.endsWith('.json')) assertStrictJson(source, file, shown);
     const known = parsed?.get(source);
     if (known) return { dir, meta: known, file, source };
     const meta = validateYaml(categorySchema, parseYaml(source, file), file);

@@ -3,8 +3,8 @@ import { createConfinement, readInside } from '../io/confinement.ts';
 import * as z from 'zod';
 import { UserError, UserErrors } from '../errors.ts';
 import type { Category } from '../load/categories.ts';
-import { assertStrictJson } from '../util/strictJson.ts';
-import { parseYaml, validateYaml, type LocatedYaml } from '../util/yamlFile.ts';
+import { parseStrictJson } from '../util/strictJson.ts';
+import { validateYaml, type LocatedYaml } from '../util/yamlFile.ts';
 import { outsideUrl, sitePath } from '../config/schema.ts';
 import { categoryDocLink } from '../load/categories.ts';
 import { buildSidebar, type SidebarDoc, type SidebarItem } from './sidebar.ts';
@@ -58,9 +58,7 @@ export interface SidebarsFile {
 export function readSidebarsFile(file: string): SidebarsFile {
   // Sidebars files live in the content folder; one that is a link out of it is not read.
   const folder = path.basename(path.dirname(file)) === 'versioned_sidebars' ? path.dirname(path.dirname(file)) : path.dirname(file);
-  const text = readInside(createConfinement([folder]), file, path.basename(file));
-  assertStrictJson(text, file, path.basename(file));
-  const yaml = parseYaml(text, file);
+  const yaml = parseStrictJson(readInside(createConfinement([folder]), file, path.basename(file)), file, path.basename(file));
   return { file, yaml, sidebars: validateYaml(sidebarsSchema, yaml, file) };
 }
 

@@ -1,5 +1,6 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { UserError } from '../errors.ts';
+import { parseYaml, type LocatedYaml } from './yamlFile.ts';
 
 /**
  * What is wrong at an error's place, in words. jsonc-parser, not JSON.parse, finds it: V8's messages
@@ -62,4 +63,10 @@ export function assertStrictJson(text: string, file: string, what: string): void
     if (first === undefined) throw new UserError(`${what} is not valid JSON (${error instanceof Error ? error.message : String(error)})`, { location: { file }, hint });
     throw new UserError(`${what} is not valid JSON: ${describe(first, text)}`, { location: { file, ...position(text, first.offset) }, hint });
   }
+}
+
+/** `text` of a JSON file, refused unless strict JSON, with the positions of its values (JSON is YAML: one parser gives them). */
+export function parseStrictJson(text: string, file: string, what: string): LocatedYaml {
+  assertStrictJson(text, file, what);
+  return parseYaml(text, file);
 }
